@@ -1,0 +1,4 @@
+import { Setting } from './setting.js';
+
+export const entities = [Setting];
+export { Setting };

@@ -1,0 +1,13 @@
+import { router } from '../server/trpc.js';
+import { capabilities } from './capabilities.js';
+import { health } from './health.js';
+import { modulesRouter } from './modules.js';
+
+/** Every procedure, served at /v1 (REST, via trpc-to-openapi) and /trpc alike. */
+export const appRouter = router({
+  health,
+  capabilities,
+  modules: modulesRouter,
+});
+
+export type AppRouter = typeof appRouter;

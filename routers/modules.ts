@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { ApiError } from '../server/errors.js';
+import { listEnvelope, pageQuery, single, toPage } from '../server/pagination.js';
+import { anonymousProcedure, router } from '../server/trpc.js';
+
+const moduleStatus = z.enum(['available', 'beta', 'coming-soon']);
+const moduleAvailability = z.enum(['available', 'beta', 'customizable-on-request']);
+
+export const moduleSchema = z
+  .object({
+    slug: z.string().meta({ description: 'URL-safe identifier of the module.' }),
+    title: z.string(),
+    description: z.string(),
+    status: moduleStatus,
+    availability: moduleAvailability,
+    category: z.string(),
+    url: z.url(),
+  })
+  .meta({ id: 'Module' });
+
+export type ProductModule = z.infer<typeof moduleSchema>;
+
+/** Version of the catalogue below; bump it whenever an entry changes. */
+export const CATALOGUE_VERSION = '2026.11.1';
+
+const docs = 'https://docs.workforce.example/modules';
+
+/** The product's module catalogue, in catalogue order (which is also the list order). */
+export const catalogue: readonly ProductModule[] = [
+  [
+    'core-hr',
+    'Core HR',
+    'Employee records, org chart, documents and the employee lifecycle.',
+    'available',
+    'available',
+    'people',
+  ],
+  ['leave', 'Leave', 'Leave types, balances, requests and approvals.', 'available', 'available', 'time'],
+  [
+    'attendance',
+    'Attendance',
+    'Clock-in, shifts, timesheets and attendance regularisation.',
+    'available',
+    'available',
+    'time',
+  ],
+  ['holidays', 'Holidays', 'Holiday calendars per location, with optional holidays.', 'available', 'available', 'time'],
+  [
+    'assets',
+    'Assets',
+    'Asset register, assignment to employees and maintenance.',
+    'available',
+    'available',
+    'operations',
+  ],
+  [
+    'recruitment',
+    'Recruitment',
+    'Job openings, candidates, interviews and offers.',
+    'available',
+    'available',
+    'talent',
+  ],
+  [
+    'helpdesk',
+    'Helpdesk',
+    'Employee tickets to HR, IT and facilities, with SLAs.',
+    'available',
+    'available',
+    'operations',
+  ],
+  ['surveys', 'Surveys', 'Engagement and pulse surveys, anonymous or named.', 'beta', 'beta', 'engagement'],
+  [
+    'payroll',
+    'Payroll',
+    'Pay runs, payslips, rate cards and statutory filings.',
+    'beta',
+    'customizable-on-request',
+    'finance',
+  ],
+  ['performance', 'Performance', 'Goals, reviews and continuous feedback.', 'beta', 'beta', 'talent'],
+  [
+    'expenses',
+    'Expenses',
+    'Expense claims, receipts and reimbursements.',
+    'coming-soon',
+    'customizable-on-request',
+    'finance',
+  ],
+  [
+    'learning',
+    'Learning',
+    'Courses, learning paths and certifications.',
+    'coming-soon',
+    'customizable-on-request',
+    'talent',
+  ],
+].map(([slug, title, description, status, availability, category]) => ({
+  slug,
+  title,
+  description,
+  status: moduleStatus.parse(status),
+  availability: moduleAvailability.parse(availability),
+  category,
+  url: `${docs}/${slug}`,
+}));
+
+const LIST = 'modules';
+
+export function listModules(filter: { status?: ProductModule['status']; limit: number; after?: number }) {
+  return catalogue
+    .map((module, position) => ({ module, position }))
+    .filter(
+      ({ module, position }) => (!filter.status || module.status === filter.status) && position > (filter.after ?? -1),
+    )
+    .slice(0, filter.limit + 1);
+}
+
+export const modulesRouter = router({
+  list: anonymousProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/modules',
+        protect: false,
+        tags: ['metadata'],
+        summary: 'List product modules',
+        description: 'The module catalogue in catalogue order. No credential needed; an invalid one is refused.',
+        errorResponses: [400, 401, 429],
+      },
+    })
+    .input(
+      z.object({
+        status: moduleStatus.optional().meta({ description: 'Only modules with this status.' }),
+        ...pageQuery,
+      }),
+    )
+    .output(listEnvelope(moduleSchema, 'ModuleList'))
+    .query(({ input, ctx }) => {
+      const { cursors } = ctx.services;
+      // The sort key is the catalogue position (slug breaks no ties: positions are unique).
+      const after = input.cursor ? Number(cursors.decode(LIST, input.cursor)[0]) : undefined;
+      const rows = listModules({ status: input.status, limit: input.limit, after });
+      const page = toPage(rows, input.limit, cursors, LIST, (row) => [row.position, row.module.slug]);
+      return { ...page, data: page.data.map((row) => row.module) };
+    }),
+
+  get: anonymousProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/modules/{slug}',
+        protect: false,
+        tags: ['metadata'],
+        summary: 'Get a product module',
+        errorResponses: [401, 404, 429],
+      },
+    })
+    .input(z.object({ slug: z.string().min(1).max(100) }))
+    .output(single(moduleSchema, 'ModuleResponse'))
+    .query(({ input }) => {
+      const found = catalogue.find((m) => m.slug === input.slug);
+      if (!found) throw new ApiError('not_found', { detail: `No module with slug '${input.slug}'.` });
+      return { data: found };
+    }),
+});

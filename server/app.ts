@@ -1,0 +1,206 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import Router from '@koa/router';
+import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
+import Koa from 'koa';
+import swaggerUiDist from 'swagger-ui-dist';
+import { type AppRouter, appRouter } from '../routers/index.js';
+import { resolveAuth } from './auth.js';
+import { attachRequestState, createContext, type RequestState, type Services } from './context.js';
+import { ApiError, problemCodes } from './errors.js';
+import { readJsonBody } from './middleware/body.js';
+import { problemBoundary, writeProblem } from './middleware/problem.js';
+import { requestId } from './middleware/requestId.js';
+import { buildOpenApiDocument, restRoutes } from './openapi.js';
+import { quotaHeaders, type RateLimits } from './rateLimit.js';
+import { createRestHandler, errorHeaders } from './rest.js';
+import { toApiError } from './trpc.js';
+
+export interface AppDeps extends Services {
+  rateLimits: RateLimits;
+}
+
+const REST_PREFIX = '/v1';
+const TRPC_PREFIX = '/trpc';
+/** Procedures whose responses are never rate limited (decisions §5). */
+const UNLIMITED = new Set(['/v1/health', '/trpc/health']);
+
+function clientIp(ctx: Koa.Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = ctx.get('X-Forwarded-For').split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return ctx.req.socket.remoteAddress ?? 'unknown';
+}
+
+export function createApp(deps: AppDeps): Koa {
+  const { env, logger, orm, rateLimits } = deps;
+  const baseUrl = env.PUBLIC_BASE_URL;
+  const openapi = buildOpenApiDocument();
+  const openapiJson = JSON.stringify(openapi, null, 2);
+  const routes = restRoutes(openapi);
+  const onInternalError = (error: Error, state: RequestState) =>
+    logger.error({ err: error.cause ?? error, request_id: state.requestId }, 'procedure failed');
+  const rest = createRestHandler(appRouter, baseUrl, onInternalError);
+
+  const app = new Koa({ proxy: env.TRUST_PROXY });
+  app.silent = true;
+
+  app.use(requestId);
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      // Never log headers: they carry credentials.
+      logger.info(
+        {
+          request_id: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+    }
+  });
+  app.use(problemBoundary(baseUrl, logger));
+
+  if (env.CORS_ORIGINS.length) {
+    app.use(async (ctx, next) => {
+      const origin = ctx.get('Origin');
+      if (origin && env.CORS_ORIGINS.includes(origin)) {
+        ctx.set('Access-Control-Allow-Origin', origin);
+        ctx.set('Vary', 'Origin');
+        ctx.set(
+          'Access-Control-Expose-Headers',
+          'X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed',
+        );
+        if (ctx.method === 'OPTIONS') {
+          ctx.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
+          ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, X-Request-Id');
+          ctx.set('Access-Control-Max-Age', '600');
+          ctx.status = 204;
+          return;
+        }
+      }
+      await next();
+    });
+  }
+
+  /** Resolves the credential once and spends a point of the caller's budget. */
+  const prepare = async (ctx: Koa.Context, routeKey: string): Promise<RequestState> => {
+    const em = orm.em.fork();
+    const state: RequestState = {
+      requestId: ctx.state.requestId,
+      auth: await resolveAuth(ctx.get('Authorization') || undefined, em),
+      em,
+      services: deps,
+    };
+    attachRequestState(ctx.req, state);
+    if (!UNLIMITED.has(routeKey)) {
+      const quota =
+        state.auth.state === 'authenticated'
+          ? await rateLimits.consume('credential', state.auth.credential.keyId)
+          : await rateLimits.consume('anonymous', clientIp(ctx, env.TRUST_PROXY));
+      ctx.set(quotaHeaders(quota));
+    }
+    return state;
+  };
+
+  const router = new Router();
+
+  router.get('/openapi.json', (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = openapiJson;
+  });
+  router.get('/docs', (ctx) => {
+    ctx.type = 'text/html';
+    ctx.body = docsPage();
+  });
+  const swaggerDir = swaggerUiDist.getAbsoluteFSPath();
+  router.get('/docs/assets/:file', async (ctx) => {
+    const file = path.basename(ctx.params.file);
+    if (!/^swagger-ui(-bundle|-standalone-preset)?\.(js|css)$/.test(file)) throw new ApiError('not_found');
+    ctx.type = path.extname(file);
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = await readFile(path.join(swaggerDir, file));
+  });
+  router.get('/problems/:code', (ctx) => {
+    const code = ctx.params.code as keyof typeof problemCodes;
+    const entry = problemCodes[code];
+    if (!Object.hasOwn(problemCodes, code)) throw new ApiError('not_found', { detail: `No problem code '${code}'.` });
+    ctx.type = 'text/html';
+    ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>${entry.title}</title><h1>${entry.title}</h1><p>Status ${entry.status}, code <code>${code}</code>.</p><p>See the <a href="/docs">API reference</a> for when it is returned.</p></html>`;
+  });
+
+  router.all(`${TRPC_PREFIX}/:path`, async (ctx) => {
+    await prepare(ctx, ctx.path);
+    ctx.status = 200; // Koa pre-sets 404 and tRPC only overwrites a 200.
+    ctx.respond = false;
+    await nodeHTTPRequestHandler<AppRouter, IncomingMessage, typeof ctx.res>({
+      router: appRouter,
+      req: ctx.req,
+      res: ctx.res,
+      path: ctx.params.path,
+      createContext,
+      responseMeta: ({ errors, type }) => ({ headers: errorHeaders(errors, type) }),
+      onError: ({ error, type, ctx: state }) => {
+        if (toApiError(error, type).problemCode === 'internal_error' && state) onInternalError(error, state);
+      },
+    });
+  });
+
+  app.use(router.routes());
+
+  // Everything under /v1: route lookup (404/405), credential, rate limit, body, then the procedure.
+  app.use(async (ctx, next) => {
+    if (ctx.path !== REST_PREFIX && !ctx.path.startsWith(`${REST_PREFIX}/`)) return next();
+    const subPath = ctx.path.slice(REST_PREFIX.length).replace(/\/+$/, '') || '/';
+    const route = routes.find((r) => r.pattern.test(subPath));
+    if (!route) throw new ApiError('not_found', { detail: `No route ${ctx.method} ${ctx.path}.` });
+    if (!route.methods.includes(ctx.method)) {
+      ctx.set('Allow', route.methods.join(', '));
+      throw new ApiError('method_not_allowed', {
+        detail: `${ctx.method} is not allowed on ${ctx.path}; use ${route.methods.join(', ')}.`,
+      });
+    }
+    const state = await prepare(ctx, `${REST_PREFIX}${route.template}`);
+    const req = ctx.req as IncomingMessage & { body?: unknown };
+    req.body = undefined;
+    if (ctx.method !== 'GET') {
+      try {
+        req.body = await readJsonBody(ctx.req);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        state.bodyError = error;
+      }
+    }
+    await rest(ctx, subPath);
+  });
+
+  // Nothing matched: a problem document, not Koa's text 404.
+  app.use((ctx) => {
+    writeProblem(ctx, new ApiError('not_found', { detail: `No route ${ctx.method} ${ctx.path}.` }), baseUrl);
+  });
+
+  return app;
+}
+
+function docsPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Workforce API reference</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="reference"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script>window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference', deepLinking: true });</script>
+</body>
+</html>`;
+}

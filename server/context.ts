@@ -1,0 +1,69 @@
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
+import type { EntityManager, Orm } from '../db/orm.js';
+import type { Env } from './env.js';
+import type { ApiError } from './errors.js';
+import type { CursorCodec } from './pagination.js';
+
+/** Long-lived collaborators of one server process. */
+export interface Services {
+  env: Env;
+  orm: Orm;
+  cursors: CursorCodec;
+  logger: Logger;
+}
+
+export const SCOPES = [
+  'employees:read',
+  'employees:write',
+  'leave:read',
+  'leave:write',
+  'holidays:read',
+  'assets:read',
+  'recruitment:read',
+  'helpdesk:read',
+  'surveys:read',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** A presented credential that checked out: who is calling, for which tenant, with which scopes. */
+export interface Credential {
+  kind: 'api_key' | 'oauth_access_token';
+  /** Public id: `key_…` for API keys, the OAuth client id for access tokens. Also the rate-limit key. */
+  keyId: string;
+  tenantId: string;
+  env: 'live' | 'test';
+  scopes: readonly Scope[];
+}
+
+/** What the Authorization header amounted to, resolved once per request. */
+export type Auth = { state: 'anonymous' } | { state: 'invalid' } | { state: 'authenticated'; credential: Credential };
+
+/** Per-request state shared by the Koa pipeline and the tRPC context. */
+export interface RequestState {
+  requestId: string;
+  auth: Auth;
+  /** A fork of the entity manager for this request alone. */
+  em: EntityManager;
+  services: Services;
+  /** A body that could not be read (413/415/invalid JSON); thrown after auth and scope checks. */
+  bodyError?: ApiError;
+}
+
+const states = new WeakMap<IncomingMessage, RequestState>();
+
+export function attachRequestState(req: IncomingMessage, state: RequestState): void {
+  states.set(req, state);
+}
+
+export function requestStateOf(req: IncomingMessage): RequestState {
+  const state = states.get(req);
+  if (!state) throw new Error('request reached tRPC without passing the Koa pipeline');
+  return state;
+}
+
+export type Context = RequestState;
+
+export function createContext({ req }: { req: IncomingMessage }): Context {
+  return requestStateOf(req);
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every setting the process reads, parsed once at boot so a typo fails fast with a clear message. */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_BASE_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./var'),
+  TRUST_PROXY: bool,
+  CURSOR_SECRET: z.string().min(32, 'CURSOR_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_STORE: z.enum(['memory', 'redis', 'postgres']).default('memory'),
+  RATE_LIMIT_POINTS: positiveInt.default(1000),
+  RATE_LIMIT_DURATION_S: positiveInt.default(60),
+  RATE_LIMIT_IP_POINTS: positiveInt.default(120),
+  RATE_LIMIT_TOKEN_POINTS: positiveInt.default(60),
+  RATE_LIMIT_TOKEN_FAIL_POINTS: positiveInt.default(10),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  SMTP_URL: z.string().optional(),
+  CREDENTIAL_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9]{1,15}$/, 'CREDENTIAL_PREFIX must be 2-16 lower-case letters or digits')
+    .default('svc'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+});
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_BASE_URL: string };
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return { ...env, PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}` };
+}

@@ -1,0 +1,120 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
+/**
+ * The one registry of problem codes (decisions §2). The tRPC error formatter, the
+ * problem+json writer, the OpenAPI document and the /problems pages all read it.
+ * Extend it; never rename a code.
+ */
+export const problemCodes = {
+  invalid_query_parameter: { status: 400, title: 'Invalid query parameter' },
+  invalid_cursor: { status: 400, title: 'Invalid cursor' },
+  invalid_id: { status: 400, title: 'Invalid id' },
+  invalid_json: { status: 400, title: 'Invalid JSON' },
+  invalid_body: { status: 400, title: 'Invalid request body' },
+  invalid_idempotency_key: { status: 400, title: 'Invalid idempotency key' },
+  unauthorized: { status: 401, title: 'Credential required' },
+  invalid_credential: { status: 401, title: 'Invalid credential' },
+  insufficient_scope: { status: 403, title: 'Insufficient scope' },
+  actor_not_hr_admin: { status: 403, title: 'Actor is not an HR admin' },
+  actor_not_permitted: { status: 403, title: 'Actor not permitted' },
+  not_found: { status: 404, title: 'Not found' },
+  actor_not_found: { status: 404, title: 'Actor not found' },
+  employee_not_found: { status: 404, title: 'Employee not found' },
+  leave_type_not_found: { status: 404, title: 'Leave type not found' },
+  manager_not_found: { status: 404, title: 'Manager not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  email_taken: { status: 409, title: 'E-mail already taken' },
+  employee_id_taken: { status: 409, title: 'Employee code already taken' },
+  invalid_leave_transition: { status: 409, title: 'Invalid leave transition' },
+  idempotency_key_reused: { status: 409, title: 'Idempotency key reused' },
+  idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
+  payload_too_large: { status: 413, title: 'Payload too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  seat_limit_reached: { status: 422, title: 'Seat limit reached' },
+  insufficient_leave_balance: { status: 422, title: 'Insufficient leave balance' },
+  overlapping_leave_request: { status: 422, title: 'Overlapping leave request' },
+  rate_limited: { status: 429, title: 'Rate limited' },
+  internal_error: { status: 500, title: 'Internal error' },
+  service_unavailable: { status: 503, title: 'Service unavailable' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ProblemCode = keyof typeof problemCodes;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export interface ApiErrorOptions {
+  detail?: string;
+  errors?: FieldError[];
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/**
+ * The single error type that business rules and middleware throw. It is a TRPCError, so /trpc
+ * callers get the same HTTP status as REST callers, with `code` in the error's data.
+ */
+export class ApiError extends TRPCError {
+  readonly problemCode: ProblemCode;
+  readonly status: number;
+  readonly title: string;
+  readonly detail?: string;
+  readonly errors?: FieldError[];
+  readonly headers: Record<string, string>;
+
+  constructor(code: ProblemCode, options: ApiErrorOptions = {}) {
+    const { status, title } = problemCodes[code];
+    super({ code: trpcCodeByStatus[status], message: options.detail ?? title, cause: options.cause });
+    this.problemCode = code;
+    this.status = status;
+    this.title = title;
+    this.detail = options.detail;
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** The RFC 9457 members of a problem document, before the request id is known. */
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail?: string;
+  errors?: FieldError[];
+  request_id?: string;
+}
+
+export function problemTypeUri(baseUrl: string, code: string): string {
+  return `${baseUrl}/problems/${code}`;
+}
+
+export function toProblem(error: ApiError, baseUrl: string, requestId: string): ProblemBody {
+  return {
+    type: problemTypeUri(baseUrl, error.problemCode),
+    title: error.title,
+    status: error.status,
+    code: error.problemCode,
+    ...(error.detail ? { detail: error.detail } : {}),
+    ...(error.errors ? { errors: error.errors } : {}),
+    request_id: requestId,
+  };
+}

@@ -1,0 +1,41 @@
+import type { IncomingMessage } from 'node:http';
+import getRawBody from 'raw-body';
+import { ApiError } from '../errors.js';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function isJson(contentType: string | undefined): boolean {
+  const media = contentType?.split(';')[0].trim().toLowerCase();
+  return media === 'application/json';
+}
+
+/**
+ * Reads a JSON request body (decisions §1): application/json only (415), at most 64 KiB (413),
+ * valid JSON (400 invalid_json). Returns the parsed value, or undefined when there is no body.
+ */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  if (!hasBody(req)) return undefined;
+  if (!isJson(req.headers['content-type'])) {
+    req.resume();
+    throw new ApiError('unsupported_media_type', { detail: 'Send the body as Content-Type: application/json.' });
+  }
+  let text: string;
+  try {
+    text = await getRawBody(req, { limit: MAX_BODY_BYTES, encoding: 'utf8' });
+  } catch (error) {
+    if ((error as { type?: string }).type === 'entity.too.large') {
+      throw new ApiError('payload_too_large', { detail: `The body exceeds ${MAX_BODY_BYTES} bytes.` });
+    }
+    throw new ApiError('invalid_json', { detail: 'The request body could not be read.' });
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('invalid_json', { detail: 'The request body is not valid JSON.' });
+  }
+}

@@ -1,0 +1,168 @@
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { API_VERSION } from '../routers/capabilities.js';
+import { appRouter } from '../routers/index.js';
+import { SCOPES } from './context.js';
+import { problemCodes } from './errors.js';
+import type { Meta } from './trpc.js';
+
+type Json = Record<string, unknown>;
+
+const statusMeaning: Record<number, string> = {
+  400: 'Invalid input: bad query parameter, invalid cursor, malformed id or invalid body',
+  401: 'Credential required, or credential invalid',
+  403: 'Insufficient scope, or the actor may not do this',
+  404: 'Not found (including a record of another tenant)',
+  405: 'Method not allowed',
+  409: 'Conflict, or idempotency conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  422: 'Business rule failed',
+  429: 'Rate limited',
+  500: 'Internal error',
+  503: 'Service unavailable',
+};
+
+const header = (description: string, schema: Json) => ({ description, schema });
+
+const components = {
+  headers: {
+    'X-Request-Id': header('Id of this request; echoes a valid inbound X-Request-Id.', { type: 'string' }),
+    'RateLimit-Limit': header('Requests allowed in the current window.', { type: 'integer' }),
+    'RateLimit-Remaining': header('Requests left in the current window.', { type: 'integer' }),
+    'RateLimit-Reset': header('Whole seconds until the window resets.', { type: 'integer' }),
+    'Retry-After': header('Seconds to wait before retrying.', { type: 'integer' }),
+    'WWW-Authenticate': header('RFC 6750 challenge.', { type: 'string' }),
+    Allow: header('Methods the path supports.', { type: 'string' }),
+  },
+  schemas: {
+    Problem: {
+      type: 'object',
+      description: 'RFC 9457 problem document.',
+      required: ['type', 'title', 'status', 'code'],
+      properties: {
+        type: { type: 'string', format: 'uri', description: 'URI of a page describing the code.' },
+        title: { type: 'string', description: 'Fixed per code.' },
+        status: { type: 'integer' },
+        code: { type: 'string', enum: Object.keys(problemCodes), description: 'Stable machine-readable code.' },
+        detail: { type: 'string', description: 'What went wrong in this occurrence.' },
+        request_id: { type: 'string', description: 'Equals the X-Request-Id header.' },
+        errors: {
+          type: 'array',
+          description: 'Every violation, for invalid_body and invalid_query_parameter.',
+          items: {
+            type: 'object',
+            required: ['path', 'message'],
+            properties: { path: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+  },
+  securitySchemes: {
+    bearerAuth: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'An API key (svc_live_…, svc_test_…) or an OAuth 2.0 access token (svc_at_…).',
+    },
+    oauth2: {
+      type: 'oauth2',
+      description: 'OAuth 2.0 client credentials, with refresh tokens.',
+      flows: {
+        clientCredentials: {
+          tokenUrl: '/oauth/token',
+          refreshUrl: '/oauth/token',
+          scopes: Object.fromEntries(SCOPES.map((s) => [s, `${s.split(':')[1]} access to ${s.split(':')[0]}`])),
+        },
+      },
+    },
+  },
+};
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** Procedures whose responses carry no RateLimit-* headers (decisions §5). */
+const UNLIMITED_PATHS = new Set(['/health']);
+
+function procedureMetas(): Map<string, Meta> {
+  const metas = new Map<string, Meta>();
+  for (const procedure of Object.values(appRouter._def.procedures) as { _def: { meta?: Meta } }[]) {
+    const meta = procedure._def.meta;
+    if (meta?.openapi) metas.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta);
+  }
+  return metas;
+}
+
+/**
+ * The OpenAPI 3.1 document, generated from the routers and then completed: problem+json error
+ * responses sharing one Problem schema, the X-Request-Id / RateLimit-* / Retry-After headers, and
+ * per-operation security naming the scope each procedure demands. Independent of the environment,
+ * so the served document equals the committed openapi.json.
+ */
+export function buildOpenApiDocument(): OpenAPIObject {
+  const doc = generateOpenApiDocument(appRouter, {
+    title: 'Workforce API',
+    description:
+      'Public API of Workforce, an HR and workforce-management product. Errors are RFC 9457 problem documents; lists use the envelope { data, next_cursor, has_more }.',
+    version: API_VERSION,
+    baseUrl: '/v1',
+  }) as unknown as Json;
+  const metas = procedureMetas();
+  const paths = doc.paths as Record<string, Record<string, Json>>;
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const meta = metas.get(`${method} ${path}`);
+      const limited = !UNLIMITED_PATHS.has(path);
+      const responses = operation.responses as Record<string, Json>;
+      for (const status of [...(limited ? ['429'] : []), '500', '503']) responses[status] ??= {};
+      for (const [status, response] of Object.entries(responses)) {
+        const headers: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
+        if (limited) {
+          for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'])
+            headers[name] = ref('headers', name);
+        }
+        const code = Number(status);
+        if (code === 429) headers['Retry-After'] = ref('headers', 'Retry-After');
+        if (code === 401 || (code === 403 && meta?.scope))
+          headers['WWW-Authenticate'] = ref('headers', 'WWW-Authenticate');
+        if (code < 400) {
+          response.headers = headers;
+          continue;
+        }
+        responses[status] = {
+          description: statusMeaning[code] ?? 'Error',
+          headers,
+          content: { 'application/problem+json': { schema: ref('schemas', 'Problem') } },
+        };
+      }
+      if (meta?.scope) {
+        operation.security = [{ bearerAuth: [meta.scope] }, { oauth2: [meta.scope] }];
+        operation['x-required-scope'] = meta.scope;
+      } else if (operation.security) {
+        operation.security = [{ bearerAuth: [] }, { oauth2: [] }];
+      } else {
+        operation.security = [];
+      }
+    }
+  }
+  const existing = (doc.components ?? {}) as Record<string, Json>;
+  doc.components = {
+    ...existing,
+    schemas: { ...(existing.schemas ?? {}), ...components.schemas },
+    headers: components.headers,
+    securitySchemes: components.securitySchemes,
+  };
+  doc.tags = [
+    { name: 'metadata', description: 'Anonymous metadata: health, capabilities and the module catalogue.' },
+    ...((doc.tags as Json[] | undefined) ?? []).filter((t) => t.name !== 'metadata'),
+  ];
+  return doc as unknown as OpenAPIObject;
+}
+
+/** The route table of /v1 (path template → methods), for 404 vs 405 and the Allow header. */
+export function restRoutes(doc: OpenAPIObject): { pattern: RegExp; template: string; methods: string[] }[] {
+  return Object.entries(doc.paths ?? {}).map(([template, operations]) => ({
+    template,
+    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    methods: Object.keys(operations as Json).map((m) => m.toUpperCase()),
+  }));
+}

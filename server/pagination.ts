@@ -1,0 +1,107 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { EntityManager } from '../db/orm.js';
+import { ApiError } from './errors.js';
+
+/**
+ * Opaque, signed keyset cursors (decisions §1). A cursor carries the last row's sort key and the
+ * list it belongs to (endpoint and tenant); a cursor that was tampered with, is garbage, or was
+ * issued by another list is `invalid_cursor`.
+ */
+export class CursorCodec {
+  constructor(private readonly secret: Buffer) {}
+
+  private sign(payload: string): Buffer {
+    return createHmac('sha256', this.secret).update(payload).digest();
+  }
+
+  encode(list: string, key: readonly (string | number)[]): string {
+    const payload = Buffer.from(JSON.stringify({ l: list, k: key })).toString('base64url');
+    return `${payload}.${this.sign(payload).toString('base64url')}`;
+  }
+
+  decode(list: string, cursor: string): (string | number)[] {
+    const invalid = new ApiError('invalid_cursor', {
+      detail: 'The cursor is not one this list issued; pass next_cursor from the previous page unchanged.',
+    });
+    const [payload, signature, extra] = cursor.split('.');
+    if (!payload || !signature || extra !== undefined) throw invalid;
+    const given = Buffer.from(signature, 'base64url');
+    const expected = this.sign(payload);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      throw invalid;
+    }
+    const shape = z.object({ l: z.string(), k: z.array(z.union([z.string(), z.number()])) }).safeParse(parsed);
+    if (!shape.success || shape.data.l !== list) throw invalid;
+    return shape.data.k;
+  }
+}
+
+const CURSOR_SECRET_KEY = 'cursor_secret';
+
+/**
+ * CURSOR_SECRET when set; otherwise a random secret created once and kept in the database, so
+ * every node signs and checks cursors alike.
+ */
+export async function loadCursorSecret(em: EntityManager, configured?: string): Promise<Buffer> {
+  if (configured) return Buffer.from(configured, 'utf8');
+  const conn = em.getConnection();
+  await conn.execute('insert into settings (key, value) values (?, ?) on conflict (key) do nothing', [
+    CURSOR_SECRET_KEY,
+    randomBytes(32).toString('base64url'),
+  ]);
+  const [row] = await conn.execute<{ value: string }[]>('select value from settings where key = ?', [
+    CURSOR_SECRET_KEY,
+  ]);
+  return Buffer.from(row.value, 'base64url');
+}
+
+/** `limit` and `cursor`, the query parameters of every list endpoint. */
+export const pageQuery = {
+  limit: z.coerce
+    .number()
+    .int('limit must be an integer')
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .default(50)
+    .meta({ description: 'Page size, 1 to 100.' }),
+  cursor: z.string().optional().meta({ description: 'Opaque cursor: the next_cursor of the previous page.' }),
+};
+
+export function listEnvelope<T extends z.ZodType>(item: T, id: string) {
+  return z
+    .object({
+      data: z.array(item),
+      next_cursor: z.string().nullable().meta({ description: 'Cursor of the next page; null on the last page.' }),
+      has_more: z.boolean(),
+    })
+    .meta({ id });
+}
+
+export function single<T extends z.ZodType>(item: T, id: string) {
+  return z.object({ data: item }).meta({ id });
+}
+
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+  has_more: boolean;
+}
+
+/** Cuts `rows` (fetched with limit + 1) into a page and signs the cursor of its last row. */
+export function toPage<T>(
+  rows: T[],
+  limit: number,
+  cursors: CursorCodec,
+  list: string,
+  keyOf: (row: T) => (string | number)[],
+): Page<T> {
+  const has_more = rows.length > limit;
+  const data = has_more ? rows.slice(0, limit) : rows;
+  const last = data.at(-1);
+  return { data, next_cursor: has_more && last ? cursors.encode(list, keyOf(last)) : null, has_more };
+}

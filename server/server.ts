@@ -1,0 +1,48 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
+import { migrate, type Orm, openOrm } from '../db/orm.js';
+import { createApp } from './app.js';
+import type { Env } from './env.js';
+import { CursorCodec, loadCursorSecret } from './pagination.js';
+import { RateLimits } from './rateLimit.js';
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  orm: Orm;
+  close(): Promise<void>;
+}
+
+export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination = 1): Logger {
+  return pino({ level: env.LOG_LEVEL, base: { service: 'workforce-api' } }, pino.destination(destination));
+}
+
+/** Opens the database, applies migrations, and serves the app until close(). */
+export async function startServer(env: Env, logger: Logger = createLogger(env)): Promise<RunningServer> {
+  const orm = await openOrm(env, (message) => logger.debug({ orm: true }, message));
+  await migrate(orm);
+  const cursors = new CursorCodec(await loadCursorSecret(orm.em.fork(), env.CURSOR_SECRET));
+  const rateLimits = await RateLimits.create(env);
+  const app = createApp({ env, orm, logger, cursors, rateLimits });
+  const server = app.listen(env.PORT, env.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    server,
+    orm,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await rateLimits.shutdown();
+      await orm.close();
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import type { Context, Scope } from './context.js';
+import { ApiError, type FieldError } from './errors.js';
+
+/** Procedure meta: the OpenAPI route plus the scope the procedure demands (documented per operation). */
+export type Meta = OpenApiMeta & { scope?: Scope };
+
+const mapped = new WeakMap<TRPCError, ApiError>();
+
+function zodIssuesToFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.flatMap((issue) => {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: base ? `${base}.${key}` : key, message: 'Unknown field' }));
+    }
+    return [{ path: base, message: issue.message }];
+  });
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: string }).code;
+    if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(code)) {
+      return true;
+    }
+    if (e.name === 'ConnectionException') return true;
+  }
+  return false;
+}
+
+/**
+ * Maps whatever a procedure threw onto the code registry. Input validation failures become
+ * `invalid_id` (a malformed path id), `invalid_query_parameter` (queries) or `invalid_body`
+ * (mutations, every violation listed); everything unknown is `internal_error`.
+ */
+export function toApiError(error: TRPCError, type: string): ApiError {
+  const known = mapped.get(error);
+  if (known) return known;
+  if (error instanceof ApiError) return error;
+  const cause = error.cause;
+  let api: ApiError;
+  if (cause instanceof ApiError) {
+    api = cause;
+  } else if (error.code === 'BAD_REQUEST' && cause instanceof ZodError) {
+    const errors = zodIssuesToFieldErrors(cause);
+    const idError = errors.find((e) => e.path === 'id');
+    if (idError) {
+      api = new ApiError('invalid_id', { detail: 'The id in the path must be a UUID.' });
+    } else if (type === 'query') {
+      const names = [...new Set(errors.map((e) => e.path.split('.')[0]))].join(', ');
+      api = new ApiError('invalid_query_parameter', {
+        detail: `Invalid query parameter: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+        errors: names ? errors : undefined,
+      });
+    } else {
+      api = new ApiError('invalid_body', {
+        detail: `The request body has ${errors.length} problem(s).`,
+        errors,
+      });
+    }
+  } else if (error.code === 'PARSE_ERROR') {
+    api = new ApiError('invalid_json', { detail: 'The request body is not valid JSON.' });
+  } else if (error.code === 'NOT_FOUND') {
+    api = new ApiError('not_found', { detail: error.message });
+  } else if (error.code === 'METHOD_NOT_SUPPORTED') {
+    api = new ApiError('method_not_allowed', { detail: error.message });
+  } else if (error.code === 'PAYLOAD_TOO_LARGE') {
+    api = new ApiError('payload_too_large');
+  } else if (error.code === 'UNSUPPORTED_MEDIA_TYPE') {
+    api = new ApiError('unsupported_media_type', { detail: 'Send Content-Type: application/json.' });
+  } else if (error.code === 'BAD_REQUEST') {
+    api = new ApiError('invalid_body', { detail: error.message });
+  } else if (isDatabaseUnavailable(cause)) {
+    api = new ApiError('service_unavailable', { detail: 'The database is not answering; retry shortly.' });
+  } else {
+    api = new ApiError('internal_error', { detail: 'An unexpected error occurred.' });
+  }
+  mapped.set(error, api);
+  return api;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error, type }) {
+      const api = toApiError(error, type);
+      return {
+        ...shape,
+        message: api.detail ?? api.title,
+        data: {
+          code: api.problemCode,
+          httpStatus: api.status,
+          title: api.title,
+          ...(api.errors ? { errors: api.errors } : {}),
+        },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Thrown here, after credential and scope checks, so a 401/403 wins over a bad body (decisions §1). */
+const rejectUnreadableBody = t.middleware(({ ctx, next }) => {
+  if (ctx.bodyError) throw ctx.bodyError;
+  return next();
+});
+
+/** Health and capabilities: credentials are ignored entirely. */
+export const openProcedure = t.procedure.use(rejectUnreadableBody);
+
+/** Anonymous endpoints that need no credential but refuse an invalid one (the module catalogue). */
+export const anonymousProcedure = t.procedure
+  .use(({ ctx, next }) => {
+    if (ctx.auth.state === 'invalid') throw invalidCredential();
+    return next();
+  })
+  .use(rejectUnreadableBody);
+
+export function invalidCredential(): ApiError {
+  return new ApiError('invalid_credential', {
+    detail: 'The credential is malformed, unknown, revoked or expired.',
+    headers: { 'WWW-Authenticate': 'Bearer realm="workforce", error="invalid_token"' },
+  });
+}
+
+const requireCredential = t.middleware(({ ctx, next }) => {
+  if (ctx.auth.state === 'anonymous') {
+    throw new ApiError('unauthorized', {
+      detail: 'Send a credential as Authorization: Bearer <credential>.',
+      headers: { 'WWW-Authenticate': 'Bearer realm="workforce"' },
+    });
+  }
+  if (ctx.auth.state === 'invalid') throw invalidCredential();
+  return next({ ctx: { ...ctx, credential: ctx.auth.credential } });
+});
+
+/** Any valid credential, no particular scope (whoami). */
+export const authedProcedure = t.procedure.use(requireCredential);
+export const credentialProcedure = authedProcedure.use(rejectUnreadableBody);
+
+/** A valid credential carrying exactly `scope`; the scope is also recorded for the OpenAPI document. */
+export function scoped(scope: Scope) {
+  return authedProcedure
+    .meta({ scope } as Meta)
+    .use(({ ctx, next }) => {
+      if (!ctx.credential.scopes.includes(scope)) {
+        throw new ApiError('insufficient_scope', {
+          detail: `This endpoint needs the scope ${scope}.`,
+          headers: { 'WWW-Authenticate': `Bearer realm="workforce", error="insufficient_scope", scope="${scope}"` },
+        });
+      }
+      return next();
+    })
+    .use(rejectUnreadableBody);
+}
+
+export { TRPCError };

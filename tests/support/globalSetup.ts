@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrate, openOrm } from '../../db/orm.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+/** The server the suite runs against: TEST_DATABASE_URL, else the local `test` database. */
+export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+export function databaseUrl(name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One fresh, migrated database for the whole run; dropped at the end. */
+export default async function setup(project: TestProject) {
+  const name = `wfm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = databaseUrl(name);
+  const orm = await openOrm({ DATABASE_URL: url, DATA_DIR: './var' });
+  await migrate(orm);
+  await orm.close();
+  project.provide('databaseUrl', url);
+  return async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
