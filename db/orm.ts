@@ -4,10 +4,11 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PgliteDriver } from '@mikro-orm/pglite';
 import { type EntityManager, MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { Env } from '../server/env.js';
-import { entities } from './entities/index.js';
+import { entities, tenantScopedEntities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
 
 export type Orm = MikroORM;
+export const TENANT_FILTER = 'tenant';
 export type { EntityManager };
 
 /** MikroORM options: PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR. */
@@ -21,6 +22,17 @@ export function ormOptions(
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     // rate-limiter-flexible owns this table; keep it out of schema diffs.
     schemaGenerator: { skipTables: ['rate_limits'] },
+    // Structural tenant isolation: every read of a tenant-owned entity is scoped to the tenant the
+    // request's credential belongs to. It is on by default and needs its argument, so a query
+    // that forgot the tenant fails instead of leaking (server/app.ts sets it once per request).
+    filters: {
+      [TENANT_FILTER]: {
+        cond: (args: { tenantId: string }) => ({ tenantId: args.tenantId }),
+        entity: tenantScopedEntities.map((e) => e.meta.className),
+        default: true,
+        args: true,
+      },
+    },
     debug: false,
     logger: log,
     allowGlobalContext: false,

@@ -2,11 +2,13 @@ import { router } from '../server/trpc.js';
 import { capabilities } from './capabilities.js';
 import { health } from './health.js';
 import { modulesRouter } from './modules.js';
+import { whoami } from './whoami.js';
 
 /** Every procedure, served at /v1 (REST, via trpc-to-openapi) and /trpc alike. */
 export const appRouter = router({
   health,
   capabilities,
+  whoami,
   modules: modulesRouter,
 });
 

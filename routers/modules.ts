@@ -139,7 +139,7 @@ export const modulesRouter = router({
     .query(({ input, ctx }) => {
       const { cursors } = ctx.services;
       // The sort key is the catalogue position (slug breaks no ties: positions are unique).
-      const after = input.cursor ? Number(cursors.decode(LIST, input.cursor)[0]) : undefined;
+      const after = input.cursor !== undefined ? Number(cursors.decode(LIST, input.cursor)[0]) : undefined;
       const rows = listModules({ status: input.status, limit: input.limit, after });
       const page = toPage(rows, input.limit, cursors, LIST, (row) => [row.position, row.module.slug]);
       return { ...page, data: page.data.map((row) => row.module) };
@@ -156,7 +156,7 @@ export const modulesRouter = router({
         errorResponses: [401, 404, 429],
       },
     })
-    .input(z.object({ slug: z.string().min(1).max(100) }))
+    .input(z.object({ slug: z.string().min(1) }))
     .output(single(moduleSchema, 'ModuleResponse'))
     .query(({ input }) => {
       const found = catalogue.find((m) => m.slug === input.slug);

@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import Koa from 'koa';
 import swaggerUiDist from 'swagger-ui-dist';
+import { TENANT_FILTER } from '../db/orm.js';
 import { type AppRouter, appRouter } from '../routers/index.js';
 import { resolveAuth } from './auth.js';
 import { attachRequestState, createContext, type RequestState, type Services } from './context.js';
@@ -95,10 +96,12 @@ export function createApp(deps: AppDeps): Koa {
     const em = orm.em.fork();
     const state: RequestState = {
       requestId: ctx.state.requestId,
-      auth: await resolveAuth(ctx.get('Authorization') || undefined, em),
+      auth: await resolveAuth(ctx.get('Authorization') || undefined, em, env.CREDENTIAL_PREFIX),
       em,
       services: deps,
     };
+    // The one place tenant isolation is applied: every tenant-owned read of this request is scoped.
+    if (state.auth.state === 'authenticated') em.setFilterParams(TENANT_FILTER, { tenantId: state.auth.credential.tenantId });
     attachRequestState(ctx.req, state);
     if (!UNLIMITED.has(routeKey)) {
       const quota =

@@ -1,19 +1,18 @@
 import type { EntityManager } from '../db/orm.js';
 import type { Auth } from './context.js';
+import { resolveBearer } from './credentials.js';
 
-/** The bearer credential in an Authorization header, or null when there is none at all. */
+/** The bearer credential in an Authorization header: null when there is none, false when malformed. */
 export function bearerToken(header: string | undefined): string | null | false {
   if (!header) return null;
-  const match = /^bearer[ ]+(\S+)\s*$/i.exec(header);
+  const match = /^bearer +([\x21-\x7e]{1,512}) *$/i.exec(header);
   return match ? match[1] : false;
 }
 
-/**
- * Resolves the Authorization header once per request. Until credentials exist, anything
- * presented is unknown and so invalid.
- */
-export async function resolveAuth(header: string | undefined, _em: EntityManager): Promise<Auth> {
+/** Resolves the Authorization header once per request (decisions §3). */
+export async function resolveAuth(header: string | undefined, em: EntityManager, prefix: string): Promise<Auth> {
   const token = bearerToken(header);
   if (token === null) return { state: 'anonymous' };
-  return { state: 'invalid' };
+  if (token === false) return { state: 'invalid' };
+  return resolveBearer(em, prefix, token);
 }

@@ -1,73 +1,175 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { migrate, openOrm } from '../db/orm.js';
-import { parseEnv } from './env.js';
+import { migrate, type Orm, openOrm } from '../db/orm.js';
+import {
+  createApiKey,
+  createOAuthClient,
+  listApiKeys,
+  parseScopes,
+  revokeApiKey,
+  revokeOAuthClient,
+  rotateApiKey,
+  rotateOAuthClientSecret,
+} from './credentials.js';
+import { type Env, parseEnv } from './env.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { createLogger, startServer } from './server.js';
+import { createOrganisation } from './tenants.js';
 
 const usage = `wfm — Workforce admin CLI
 
 Usage:
-  wfm migrate [--json]          apply pending database migrations
-  wfm serve                     start the HTTP server (PORT, default 3000)
-  wfm openapi [--out FILE]      print (or write) the OpenAPI document
+  wfm migrate                                   apply pending database migrations
+  wfm serve                                     start the HTTP server (PORT, default 3000)
+  wfm openapi [--out FILE]                      print (or write) the OpenAPI document
+  wfm tenant create --name N [--seats N] [--id-prefix P] [--admin-email E] [--admin-name N]
+  wfm key create --tenant ID --env live|test --scopes a,b [--name N] [--expires-in 30d]
+  wfm key rotate KEY_ID [--grace 24h]           new secret; the old one works for the grace period
+  wfm key revoke KEY_ID
+  wfm key list --tenant ID
+  wfm client create --tenant ID --env live|test --scopes a,b [--name N]
+  wfm client rotate CLIENT_ID                   new client secret; the old one stops at once
+  wfm client revoke CLIENT_ID
 
-Every command takes --json and then prints exactly one JSON object on stdout.`;
+--tenant is always the organisation's live tenant id. Every command takes --json and then
+prints exactly one JSON object on stdout.`;
 
-function print(json: boolean, value: unknown, text: string): void {
-  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
+const options = {
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h' },
+  out: { type: 'string' },
+  name: { type: 'string' },
+  seats: { type: 'string' },
+  'id-prefix': { type: 'string' },
+  'admin-email': { type: 'string' },
+  'admin-name': { type: 'string' },
+  tenant: { type: 'string' },
+  env: { type: 'string' },
+  scopes: { type: 'string' },
+  'expires-in': { type: 'string' },
+  grace: { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
+/** `30d`, `24h`, `15m`, `90s` or a bare number of seconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+)([smhd]?)$/.exec(text.trim());
+  if (!match) throw new Error(`Invalid duration '${text}' (use e.g. 90s, 15m, 24h, 30d)`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2]] ?? 1;
+  return Number(match[1]) * unit;
+}
+
+function required(values: Values, name: keyof Values): string {
+  const value = values[name];
+  if (typeof value !== 'string' || !value) throw new Error(`--${name} is required`);
+  return value;
+}
+
+function envArg(values: Values): 'live' | 'test' {
+  const env = required(values, 'env');
+  if (env !== 'live' && env !== 'test') throw new Error('--env must be live or test');
+  return env;
+}
+
+async function withOrm<T>(env: Env, work: (orm: Orm) => Promise<T>): Promise<T> {
+  const logger = createLogger(env, 2);
+  const orm = await openOrm(env, (m) => logger.debug(m));
+  try {
+    await migrate(orm);
+    return await work(orm);
+  } finally {
+    await orm.close();
+  }
+}
+
+async function run(env: Env, command: string, values: Values, args: string[]): Promise<unknown> {
+  const prefix = env.CREDENTIAL_PREFIX;
+  switch (command) {
+    case 'migrate':
+      return withOrm(env, async (orm) => ({ applied: await migrate(orm) }));
+    case 'tenant create':
+      return withOrm(env, (orm) =>
+        createOrganisation(orm.em.fork(), {
+          name: required(values, 'name'),
+          seats: values.seats === undefined ? null : Number.parseInt(values.seats, 10),
+          idPrefix: values['id-prefix'],
+          adminEmail: values['admin-email'],
+          adminName: values['admin-name'],
+        }),
+      );
+    case 'key create':
+      return withOrm(env, (orm) =>
+        createApiKey(orm.em.fork(), prefix, {
+          tenantId: required(values, 'tenant'),
+          env: envArg(values),
+          scopes: parseScopes(required(values, 'scopes')),
+          name: values.name,
+          expiresAt: values['expires-in'] ? new Date(Date.now() + parseDuration(values['expires-in']) * 1000) : null,
+        }),
+      );
+    case 'key rotate':
+      return withOrm(env, (orm) =>
+        rotateApiKey(orm.em.fork(), prefix, positional(args, 'KEY_ID'), parseDuration(values.grace ?? '24h')),
+      );
+    case 'key revoke':
+      return withOrm(env, (orm) => revokeApiKey(orm.em.fork(), positional(args, 'KEY_ID')));
+    case 'key list':
+      return withOrm(env, (orm) => listApiKeys(orm.em.fork(), required(values, 'tenant')));
+    case 'client create':
+      return withOrm(env, (orm) =>
+        createOAuthClient(orm.em.fork(), prefix, {
+          tenantId: required(values, 'tenant'),
+          env: envArg(values),
+          scopes: parseScopes(required(values, 'scopes')),
+          name: values.name,
+        }),
+      );
+    case 'client rotate':
+      return withOrm(env, (orm) => rotateOAuthClientSecret(orm.em.fork(), prefix, positional(args, 'CLIENT_ID')));
+    case 'client revoke':
+      return withOrm(env, (orm) => revokeOAuthClient(orm.em.fork(), positional(args, 'CLIENT_ID')));
+    default:
+      throw new Error(`Unknown command '${command}'. Run wfm --help.`);
+  }
+}
+
+function positional(args: string[], name: string): string {
+  if (!args[0]) throw new Error(`${name} is required`);
+  return args[0];
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      json: { type: 'boolean', default: false },
-      out: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  const [command] = positionals;
-  if (values.help || !command) {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options });
+  if (values.help || positionals.length === 0) {
     process.stdout.write(`${usage}\n`);
     return;
   }
   const env = parseEnv();
-  switch (command) {
-    case 'migrate': {
-      const logger = createLogger(env, 2);
-      const orm = await openOrm(env, (m) => logger.debug(m));
-      try {
-        const applied = await migrate(orm);
-        print(values.json, { applied }, applied.length ? `Applied: ${applied.join(', ')}` : 'Nothing to apply.');
-      } finally {
-        await orm.close();
-      }
-      return;
-    }
-    case 'openapi': {
-      const doc = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
-      if (values.out) writeFileSync(values.out, doc);
-      else process.stdout.write(doc);
-      return;
-    }
-    case 'serve': {
-      const running = await startServer(env);
-      process.stderr.write(
-        `Workforce API listening on ${env.PUBLIC_BASE_URL} (database: ${env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR}`})\n`,
-      );
-      const stop = async () => {
-        await running.close();
-        process.exit(0);
-      };
-      process.once('SIGTERM', stop);
-      process.once('SIGINT', stop);
-      return;
-    }
-    default:
-      throw new Error(`Unknown command '${command}'. Run wfm --help.`);
+  const [first, second, ...rest] = positionals;
+  if (first === 'openapi') {
+    const doc = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+    if (values.out) writeFileSync(values.out, doc);
+    else process.stdout.write(doc);
+    return;
   }
+  if (first === 'serve') {
+    const running = await startServer(env);
+    process.stderr.write(
+      `Workforce API listening on ${env.PUBLIC_BASE_URL} (database: ${env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR}`})\n`,
+    );
+    const stop = async () => {
+      await running.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    return;
+  }
+  const command = first === 'migrate' ? first : `${first} ${second ?? ''}`.trim();
+  const args = first === 'migrate' ? [second, ...rest].filter(Boolean) : rest;
+  const result = await run(env, command, values, args);
+  process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
