@@ -5,7 +5,9 @@ import { credentialProcedure } from '../server/trpc.js';
 
 export const whoamiSchema = z
   .object({
-    key_id: z.string().meta({ description: 'Public id of the credential: key_… for API keys, the OAuth client id for access tokens.' }),
+    key_id: z
+      .string()
+      .meta({ description: 'Public id of the credential: key_… for API keys, the OAuth client id for access tokens.' }),
     env: z.enum(['live', 'test']),
     scopes: z.array(z.enum(SCOPES)),
     credential: z.enum(['api_key', 'oauth_access_token']),

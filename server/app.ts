@@ -13,6 +13,7 @@ import { ApiError, problemCodes } from './errors.js';
 import { readJsonBody } from './middleware/body.js';
 import { problemBoundary, writeProblem } from './middleware/problem.js';
 import { requestId } from './middleware/requestId.js';
+import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './oauth.js';
 import { buildOpenApiDocument, restRoutes } from './openapi.js';
 import { quotaHeaders, type RateLimits } from './rateLimit.js';
 import { createRestHandler, errorHeaders } from './rest.js';
@@ -101,7 +102,8 @@ export function createApp(deps: AppDeps): Koa {
       services: deps,
     };
     // The one place tenant isolation is applied: every tenant-owned read of this request is scoped.
-    if (state.auth.state === 'authenticated') em.setFilterParams(TENANT_FILTER, { tenantId: state.auth.credential.tenantId });
+    if (state.auth.state === 'authenticated')
+      em.setFilterParams(TENANT_FILTER, { tenantId: state.auth.credential.tenantId });
     attachRequestState(ctx.req, state);
     if (!UNLIMITED.has(routeKey)) {
       const quota =
@@ -137,6 +139,24 @@ export function createApp(deps: AppDeps): Koa {
     if (!Object.hasOwn(problemCodes, code)) throw new ApiError('not_found', { detail: `No problem code '${code}'.` });
     ctx.type = 'text/html';
     ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>${entry.title}</title><h1>${entry.title}</h1><p>Status ${entry.status}, code <code>${code}</code>.</p><p>See the <a href="/docs">API reference</a> for when it is returned.</p></html>`;
+  });
+
+  router.post('/oauth/token', async (ctx) => {
+    try {
+      const ip = clientIp(ctx, env.TRUST_PROXY);
+      ctx.set(quotaHeaders(await rateLimits.consume('token', ip)));
+      await tokenEndpoint(ctx, orm.em.fork(), deps, ip);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      writeOAuthError(ctx, error, baseUrl);
+    }
+  });
+  router.all('/oauth/token', (ctx) => {
+    ctx.set('Allow', 'POST');
+    throw new ApiError('method_not_allowed', { detail: 'Use POST /oauth/token.' });
+  });
+  router.get('/.well-known/oauth-authorization-server', (ctx) => {
+    ctx.body = authorizationServerMetadata(baseUrl);
   });
 
   router.all(`${TRPC_PREFIX}/:path`, async (ctx) => {

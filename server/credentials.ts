@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { EntityManager } from '../db/orm.js';
 import { ApiKey, ApiKeySecret, OAuthClient } from '../db/entities/index.js';
+import type { EntityManager } from '../db/orm.js';
 import type { Auth, Scope } from './context.js';
 import { SCOPES } from './context.js';
 import { ApiError } from './errors.js';
@@ -112,17 +112,29 @@ export async function revokeApiKey(em: EntityManager, keyId: string) {
 }
 
 export async function listApiKeys(em: EntityManager, liveTenantId: string) {
-  const rows = await em.getConnection().execute<
-    { key_id: string; name: string | null; env: string; scopes: string[]; expires_at: string | null; revoked_at: string | null; last_used_at: string | null; created_at: string; prefixes: string[] }[]
-  >(
-    `select k.key_id, k.name, t.env, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.created_at,
+  const rows = await em
+    .getConnection()
+    .execute<
+      {
+        key_id: string;
+        name: string | null;
+        env: string;
+        scopes: string[];
+        expires_at: string | null;
+        revoked_at: string | null;
+        last_used_at: string | null;
+        created_at: string;
+        prefixes: string[];
+      }[]
+    >(
+      `select k.key_id, k.name, t.env, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.created_at,
             array(select s.display_prefix from api_key_secrets s where s.api_key_id = k.id
                   and (s.expires_at is null or s.expires_at > now()) order by s.created_at) as prefixes
        from api_keys k join tenants t on t.id = k.tenant_id
       where t.organisation_id = (select organisation_id from tenants where id = ? and env = 'live')
       order by k.created_at, k.id`,
-    [liveTenantId],
-  );
+      [liveTenantId],
+    );
   return {
     keys: rows.map((r) => ({
       key_id: r.key_id,
@@ -211,7 +223,14 @@ export async function resolveBearer(em: EntityManager, prefix: string, token: st
   const hash = hashToken(token);
   if (token.startsWith(`${prefix}_live_`) || token.startsWith(`${prefix}_test_`)) {
     const [row] = await conn.execute<
-      { id: string; key_id: string; tenant_id: string; env: 'live' | 'test'; scopes: string[]; last_used_at: string | null }[]
+      {
+        id: string;
+        key_id: string;
+        tenant_id: string;
+        env: 'live' | 'test';
+        scopes: string[];
+        last_used_at: string | null;
+      }[]
     >(
       `select k.id, k.key_id, k.tenant_id, t.env, k.scopes, k.last_used_at
          from api_key_secrets s
@@ -234,11 +253,19 @@ export async function resolveBearer(em: EntityManager, prefix: string, token: st
     }
     return {
       state: 'authenticated',
-      credential: { kind: 'api_key', keyId: row.key_id, tenantId: row.tenant_id, env: row.env, scopes: row.scopes as Scope[] },
+      credential: {
+        kind: 'api_key',
+        keyId: row.key_id,
+        tenantId: row.tenant_id,
+        env: row.env,
+        scopes: row.scopes as Scope[],
+      },
     };
   }
   if (token.startsWith(`${prefix}_at_`)) {
-    const [row] = await conn.execute<{ client_id: string; tenant_id: string; env: 'live' | 'test'; scopes: string[] }[]>(
+    const [row] = await conn.execute<
+      { client_id: string; tenant_id: string; env: 'live' | 'test'; scopes: string[] }[]
+    >(
       `select c.client_id, o.tenant_id, t.env, o.scopes
          from oauth_tokens o
          join oauth_clients c on c.id = o.client_id

@@ -35,6 +35,12 @@ export const problemCodes = {
   insufficient_leave_balance: { status: 422, title: 'Insufficient leave balance' },
   overlapping_leave_request: { status: 422, title: 'Overlapping leave request' },
   rate_limited: { status: 429, title: 'Rate limited' },
+  // OAuth 2.0 token endpoint errors (RFC 6749 §5.2); `code` is the OAuth `error`.
+  invalid_request: { status: 400, title: 'Invalid token request' },
+  invalid_client: { status: 401, title: 'Client authentication failed' },
+  invalid_grant: { status: 400, title: 'Invalid grant' },
+  unsupported_grant_type: { status: 400, title: 'Unsupported grant type' },
+  invalid_scope: { status: 400, title: 'Invalid scope' },
   internal_error: { status: 500, title: 'Internal error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

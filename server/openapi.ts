@@ -147,7 +147,11 @@ export function buildOpenApiDocument(): OpenAPIObject {
   const existing = (doc.components ?? {}) as Record<string, Json>;
   doc.components = {
     ...existing,
-    schemas: { ...(existing.schemas ?? {}), ...components.schemas },
+    // trpc-to-openapi's own `error.*` schemas describe the JSON errors replaced above by Problem.
+    schemas: {
+      ...Object.fromEntries(Object.entries(existing.schemas ?? {}).filter(([name]) => !name.startsWith('error.'))),
+      ...components.schemas,
+    },
     headers: components.headers,
     securitySchemes: components.securitySchemes,
   };

@@ -12,6 +12,12 @@ import { ApiError } from './errors.js';
 
 type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterPostgres;
 
+/**
+ * credential: per API key / OAuth client; anonymous: per client IP; token: the token endpoint per
+ * client IP; tokenFailure: failed client authentications, per client IP and per client id.
+ */
+type LimiterName = 'credential' | 'anonymous' | 'token' | 'tokenFailure';
+
 export interface Quota {
   limit: number;
   remaining: number;
@@ -21,24 +27,25 @@ export interface Quota {
 /** The limiters of one process, on the store RATE_LIMIT_STORE names (shared by every node for redis/postgres). */
 export class RateLimits {
   private constructor(
-    private readonly limiters: Record<'credential' | 'anonymous', Limiter>,
+    private readonly limiters: Record<LimiterName, Limiter>,
     private readonly close: () => Promise<void>,
   ) {}
 
   static async create(env: Env): Promise<RateLimits> {
     const duration = env.RATE_LIMIT_DURATION_S;
-    const specs = {
+    const specs: Record<LimiterName, IRateLimiterOptions> = {
       credential: { keyPrefix: 'rl_cred', points: env.RATE_LIMIT_POINTS, duration },
       anonymous: { keyPrefix: 'rl_ip', points: env.RATE_LIMIT_IP_POINTS, duration },
+      token: { keyPrefix: 'rl_token', points: env.RATE_LIMIT_TOKEN_POINTS, duration },
+      tokenFailure: { keyPrefix: 'rl_token_fail', points: env.RATE_LIMIT_TOKEN_FAIL_POINTS, duration },
     };
+    const build = (make: (o: IRateLimiterOptions) => Limiter) =>
+      Object.fromEntries(Object.entries(specs).map(([name, o]) => [name, make(o)])) as Record<LimiterName, Limiter>;
     if (env.RATE_LIMIT_STORE === 'redis') {
       const redis = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
       await redis.connect();
       const make = (o: IRateLimiterOptions) => new RateLimiterRedis({ ...o, storeClient: redis });
-      return new RateLimits(
-        { credential: make(specs.credential), anonymous: make(specs.anonymous) },
-        async () => void redis.disconnect(),
-      );
+      return new RateLimits(build(make), async () => void redis.disconnect());
     }
     if (env.RATE_LIMIT_STORE === 'postgres') {
       if (!env.DATABASE_URL) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
@@ -52,16 +59,16 @@ export class RateLimits {
           tableCreated: true,
           clearExpiredByTimeout: false,
         });
-      return new RateLimits({ credential: make(specs.credential), anonymous: make(specs.anonymous) }, () => pool.end());
+      return new RateLimits(build(make), () => pool.end());
     }
     return new RateLimits(
-      { credential: new RateLimiterMemory(specs.credential), anonymous: new RateLimiterMemory(specs.anonymous) },
+      build((o) => new RateLimiterMemory(o)),
       async () => {},
     );
   }
 
   /** Spends one point of `key`'s budget; throws 429 `rate_limited` when it is gone. */
-  async consume(kind: 'credential' | 'anonymous', key: string): Promise<Quota> {
+  async consume(kind: LimiterName, key: string): Promise<Quota> {
     const limiter = this.limiters[kind];
     try {
       return toQuota(limiter.points, await limiter.consume(key));
@@ -73,6 +80,26 @@ export class RateLimits {
         headers: { ...quotaHeaders(quota), 'Retry-After': String(quota.resetSeconds) },
       });
     }
+  }
+
+  /** 429 while the IP or the client id has used up its budget of failed client authentications. */
+  async checkTokenFailures(ip: string, clientId: string): Promise<void> {
+    const limiter = this.limiters.tokenFailure;
+    for (const key of [`ip:${ip}`, `client:${clientId}`]) {
+      const res = await limiter.get(key);
+      if (res && res.consumedPoints >= limiter.points) {
+        const retry = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+        throw new ApiError('rate_limited', {
+          detail: `Too many failed client authentications; retry in ${retry} s.`,
+          headers: { 'Retry-After': String(retry) },
+        });
+      }
+    }
+  }
+
+  async recordTokenFailure(ip: string, clientId: string): Promise<void> {
+    const limiter = this.limiters.tokenFailure;
+    await Promise.all([`ip:${ip}`, `client:${clientId}`].map((key) => limiter.penalty(key, 1)));
   }
 
   shutdown(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { InferEntity } from '@mikro-orm/core';
-import type { EntityManager } from '../db/orm.js';
 import { Employee, Organisation, Profile, Tenant } from '../db/entities/index.js';
+import type { EntityManager } from '../db/orm.js';
 import { ApiError } from './errors.js';
 
 export interface CreateOrganisationInput {
@@ -16,7 +16,12 @@ export function formatEmployeeCode(prefix: string, digits: number, n: number): s
 }
 
 /** Creates the first HR admin of a tenant, with the login account every employee has. */
-async function createFirstHrAdmin(em: EntityManager, tenant: InferEntity<typeof Tenant>, email: string, fullName: string) {
+async function createFirstHrAdmin(
+  em: EntityManager,
+  tenant: InferEntity<typeof Tenant>,
+  email: string,
+  fullName: string,
+) {
   const profile = em.create(Profile, { tenantId: tenant.id, email, status: 'invited' });
   const admin = em.create(Employee, {
     tenantId: tenant.id,
@@ -74,5 +79,10 @@ export async function tenantForEnv(em: EntityManager, liveTenantId: string, env:
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'example';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'example'
+  );
 }

@@ -2,7 +2,11 @@ import { p } from '@mikro-orm/core';
 import { uuidv7 } from 'uuidv7';
 
 /** Time-ordered UUID v7 primary key (decisions §1). */
-export const idProperty = () => p.uuid().primary().onCreate(() => uuidv7());
+export const idProperty = () =>
+  p
+    .uuid()
+    .primary()
+    .onCreate(() => uuidv7());
 
 /** Millisecond timestamps, RFC 3339 in responses. */
 export const createdAtProperty = () => p.datetime(3).onCreate(() => new Date());

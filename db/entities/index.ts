@@ -2,7 +2,17 @@ import { ApiKey, ApiKeySecret, OAuthClient, OAuthToken } from './credentials.js'
 import { Setting } from './setting.js';
 import { Employee, Organisation, Profile, Tenant } from './tenancy.js';
 
-export const entities = [Setting, Organisation, Tenant, Profile, Employee, ApiKey, ApiKeySecret, OAuthClient, OAuthToken];
+export const entities = [
+  Setting,
+  Organisation,
+  Tenant,
+  Profile,
+  Employee,
+  ApiKey,
+  ApiKeySecret,
+  OAuthClient,
+  OAuthToken,
+];
 
 /**
  * Entities whose rows belong to one tenant and are read through the `tenant` filter. Credential

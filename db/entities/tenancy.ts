@@ -35,7 +35,14 @@ export const Profile = defineEntity({
   },
 });
 
-export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'intern', 'contractor', 'freelancer', 'vendor_worker'] as const;
+export const EMPLOYMENT_TYPES = [
+  'full_time',
+  'part_time',
+  'intern',
+  'contractor',
+  'freelancer',
+  'vendor_worker',
+] as const;
 
 export const Employee = defineEntity({
   name: 'Employee',
