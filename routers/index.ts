@@ -1,5 +1,6 @@
 import { router } from '../server/trpc.js';
 import { capabilities } from './capabilities.js';
+import { employeesRouter } from './employees.js';
 import { health } from './health.js';
 import { modulesRouter } from './modules.js';
 import { whoami } from './whoami.js';
@@ -10,6 +11,7 @@ export const appRouter = router({
   capabilities,
   whoami,
   modules: modulesRouter,
+  employees: employeesRouter,
 });
 
 export type AppRouter = typeof appRouter;

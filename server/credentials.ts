@@ -112,29 +112,27 @@ export async function revokeApiKey(em: EntityManager, keyId: string) {
 }
 
 export async function listApiKeys(em: EntityManager, liveTenantId: string) {
-  const rows = await em
-    .getConnection()
-    .execute<
-      {
-        key_id: string;
-        name: string | null;
-        env: string;
-        scopes: string[];
-        expires_at: string | null;
-        revoked_at: string | null;
-        last_used_at: string | null;
-        created_at: string;
-        prefixes: string[];
-      }[]
-    >(
-      `select k.key_id, k.name, t.env, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.created_at,
+  const rows = await em.getConnection().execute<
+    {
+      key_id: string;
+      name: string | null;
+      env: string;
+      scopes: string[];
+      expires_at: string | null;
+      revoked_at: string | null;
+      last_used_at: string | null;
+      created_at: string;
+      prefixes: string[];
+    }[]
+  >(
+    `select k.key_id, k.name, t.env, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.created_at,
             array(select s.display_prefix from api_key_secrets s where s.api_key_id = k.id
                   and (s.expires_at is null or s.expires_at > now()) order by s.created_at) as prefixes
        from api_keys k join tenants t on t.id = k.tenant_id
       where t.organisation_id = (select organisation_id from tenants where id = ? and env = 'live')
       order by k.created_at, k.id`,
-      [liveTenantId],
-    );
+    [liveTenantId],
+  );
   return {
     keys: rows.map((r) => ({
       key_id: r.key_id,

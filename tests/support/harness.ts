@@ -1,10 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { inject } from 'vitest';
+import type { Scope } from '../../server/context.js';
+import { createApiKey, createOAuthClient } from '../../server/credentials.js';
 import { parseEnv } from '../../server/env.js';
 import { createLogger, type RunningServer, startServer } from '../../server/server.js';
+import { type CreateOrganisationInput, createOrganisation } from '../../server/tenants.js';
+
+export type TestTenant = Awaited<ReturnType<typeof createOrganisation>>;
 
 export interface TestServer extends RunningServer {
   /** fetch against the server: `h.fetch('/v1/modules')`. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** GET (or any method) with `Authorization: Bearer <secret>`. */
+  as(secret: string, path: string, init?: RequestInit): Promise<Response>;
+  /** A fresh organisation (live + sandbox tenant, first HR admins), unique to the caller. */
+  tenant(input?: Partial<CreateOrganisationInput>): Promise<TestTenant>;
+  /** An API key's secret for `tenant` (the live tenant id) with `scopes`, on `env` (default live). */
+  key(tenant: TestTenant, scopes: readonly Scope[], env?: 'live' | 'test'): Promise<string>;
+  /** An OAuth client for `tenant` with `scopes`. */
+  client(
+    tenant: TestTenant,
+    scopes: readonly Scope[],
+    env?: 'live' | 'test',
+  ): Promise<{ client_id: string; client_secret: string }>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /**
@@ -12,17 +42,28 @@ export interface TestServer extends RunningServer {
  * (low rate limits, a store, …). Close it in afterAll.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = String(await freePort());
   const parsed = parseEnv({
-    PORT: '0',
+    PORT: port,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     DATABASE_URL: inject('databaseUrl'),
     ...env,
   });
   const running = await startServer(parsed, createLogger(parsed, 2));
+  const prefix = parsed.CREDENTIAL_PREFIX;
+  const em = () => running.orm.em.fork();
   return {
     ...running,
     fetch: (path, init) => fetch(`${running.url}${path}`, init),
+    as: (secret, path, init) =>
+      fetch(`${running.url}${path}`, { ...init, headers: { ...init?.headers, Authorization: `Bearer ${secret}` } }),
+    tenant: (input) => createOrganisation(em(), { name: `Test ${randomBytes(4).toString('hex')}`, ...input }),
+    key: async (tenant, scopes, keyEnv = 'live') =>
+      (await createApiKey(em(), prefix, { tenantId: tenant.tenant.id, env: keyEnv, scopes: [...scopes] })).secret,
+    client: (tenant, scopes, clientEnv = 'live') =>
+      createOAuthClient(em(), prefix, { tenantId: tenant.tenant.id, env: clientEnv, scopes: [...scopes] }),
   };
 }
 
