@@ -1,5 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { z } from 'zod';
+import type { capabilitiesSchema } from '../../routers/capabilities.js';
 import { catalogue } from '../../routers/modules.js';
 import { CursorCodec } from '../../server/pagination.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
@@ -146,7 +148,7 @@ describe('GET /v1/capabilities', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toMatch(UUID);
     expect(quota(res).limit).toBe(100000);
-    const body = (await res.json()) as Record<string, any>;
+    const body = (await res.json()) as z.infer<typeof capabilitiesSchema>;
     expect(Object.keys(body).sort()).toEqual(['api', 'auth', 'limits', 'modules', 'product', 'surfaces']);
     expect(body.product).toEqual({ name: 'Workforce', version: expect.stringMatching(/\S/) });
     expect(body.api).toEqual({
@@ -156,14 +158,12 @@ describe('GET /v1/capabilities', () => {
       docs_url: 'https://api.workforce.test/docs',
     });
     const list = await page('?limit=100');
-    expect(body.modules).toEqual(
-      list.data.map(({ slug, status, availability }) => ({ slug, status, availability })),
-    );
-    const surfaces = body.surfaces.map((s: { name: string }) => s.name);
+    expect(body.modules).toEqual(list.data.map(({ slug, status, availability }) => ({ slug, status, availability })));
+    const surfaces = body.surfaces.map((s) => s.name);
     expect(surfaces).toEqual(expect.arrayContaining(['rest', 'trpc', 'web', 'mobile']));
     for (const surface of body.surfaces) expect(surface.description).toEqual(expect.any(String));
-    expect(body.surfaces.find((s: { name: string }) => s.name === 'rest').url).toBe('https://api.workforce.test/v1');
-    expect(body.surfaces.find((s: { name: string }) => s.name === 'trpc').url).toBe('https://api.workforce.test/trpc');
+    expect(body.surfaces.find((s) => s.name === 'rest')?.url).toBe('https://api.workforce.test/v1');
+    expect(body.surfaces.find((s) => s.name === 'trpc')?.url).toBe('https://api.workforce.test/trpc');
     expect(body.auth).toEqual({
       methods: expect.arrayContaining(['api_key', 'oauth2_client_credentials']),
       token_url: 'https://api.workforce.test/oauth/token',
@@ -256,12 +256,15 @@ describe('GET /v1/modules', () => {
     expect(body).toMatchObject({ has_more: false, next_cursor: null });
   });
 
-  test.each(['0', '101', 'abc', '1.5', '-1', ''])('?limit=%s is 400 invalid_query_parameter naming limit', async (v) => {
-    const res = await h.fetch(`/v1/modules?limit=${v}`);
-    const body = await expectProblem(res, 400, 'invalid_query_parameter');
-    expect(body.detail).toContain('limit');
-    expect(body.errors).toEqual([{ path: 'limit', message: expect.any(String) }]);
-  });
+  test.each(['0', '101', 'abc', '1.5', '-1', ''])(
+    '?limit=%s is 400 invalid_query_parameter naming limit',
+    async (v) => {
+      const res = await h.fetch(`/v1/modules?limit=${v}`);
+      const body = await expectProblem(res, 400, 'invalid_query_parameter');
+      expect(body.detail).toContain('limit');
+      expect(body.errors).toEqual([{ path: 'limit', message: expect.any(String) }]);
+    },
+  );
 
   test('limit=100 and limit=1 are accepted', async () => {
     expect((await page('?limit=100')).data).toHaveLength(CATALOGUE_SLUGS.length);
@@ -387,12 +390,15 @@ describe('GET /v1/modules/{slug}', () => {
     expect(body.data).toEqual(catalogue.find((m) => m.slug === slug));
   });
 
-  test.each(['nope', 'LEAVE', 'core_hr', 'leave-', 'x'.repeat(101), 'x'.repeat(300)])('%s: 404 not_found', async (slug) => {
-    const res = await h.fetch(`/v1/modules/${slug}`);
-    quota(res);
-    const body = await expectProblem(res, 404, 'not_found');
-    expect(body.detail).toContain(slug);
-  });
+  test.each(['nope', 'LEAVE', 'core_hr', 'leave-', 'x'.repeat(101), 'x'.repeat(300)])(
+    '%s: 404 not_found',
+    async (slug) => {
+      const res = await h.fetch(`/v1/modules/${slug}`);
+      quota(res);
+      const body = await expectProblem(res, 404, 'not_found');
+      expect(body.detail).toContain(slug);
+    },
+  );
 
   test('an unknown bearer is 401 invalid_credential, even for an unknown slug', async () => {
     for (const slug of ['leave', 'nope']) {
