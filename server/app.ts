@@ -10,13 +10,14 @@ import { type AppRouter, appRouter } from '../routers/index.js';
 import { resolveAuth } from './auth.js';
 import { attachRequestState, createContext, type RequestState, type Services } from './context.js';
 import { ApiError, problemCodes } from './errors.js';
+import { executeWrite, parseIdempotencyKey } from './idempotency.js';
 import { readJsonBody } from './middleware/body.js';
 import { problemBoundary, writeProblem } from './middleware/problem.js';
 import { requestId } from './middleware/requestId.js';
 import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './oauth.js';
 import { buildOpenApiDocument, restRoutes } from './openapi.js';
 import { quotaHeaders, type RateLimits } from './rateLimit.js';
-import { createRestHandler, errorHeaders } from './rest.js';
+import { createRestHandler, errorHeaders, sendOutcome } from './rest.js';
 import { toApiError } from './trpc.js';
 
 export interface AppDeps extends Services {
@@ -106,11 +107,17 @@ export function createApp(deps: AppDeps): Koa {
       em.setFilterParams(TENANT_FILTER, { tenantId: state.auth.credential.tenantId });
     attachRequestState(ctx.req, state);
     if (!UNLIMITED.has(routeKey)) {
-      const quota =
-        state.auth.state === 'authenticated'
-          ? await rateLimits.consume('credential', state.auth.credential.keyId)
-          : await rateLimits.consume('anonymous', clientIp(ctx, env.TRUST_PROXY));
-      ctx.set(quotaHeaders(quota));
+      try {
+        const quota =
+          state.auth.state === 'authenticated'
+            ? await rateLimits.consume('credential', state.auth.credential.keyId)
+            : await rateLimits.consume('anonymous', clientIp(ctx, env.TRUST_PROXY));
+        ctx.set(quotaHeaders(quota));
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        // Thrown by the first middleware of every procedure, so /trpc callers get a tRPC error.
+        state.rejection = error;
+      }
     }
     return state;
   };
@@ -161,7 +168,9 @@ export function createApp(deps: AppDeps): Koa {
 
   router.all(`${TRPC_PREFIX}/:path`, async (ctx) => {
     await prepare(ctx, ctx.path);
-    ctx.status = 200; // Koa pre-sets 404 and tRPC only overwrites a 200.
+    // Koa pre-sets 404 and tRPC only overwrites a 200; set it on the node response so that Koa
+    // does not also fix the reason phrase to "OK".
+    ctx.res.statusCode = 200;
     ctx.respond = false;
     await nodeHTTPRequestHandler<AppRouter, IncomingMessage, typeof ctx.res>({
       router: appRouter,
@@ -184,24 +193,32 @@ export function createApp(deps: AppDeps): Koa {
     const subPath = ctx.path.slice(REST_PREFIX.length).replace(/\/+$/, '') || '/';
     const route = routes.find((r) => r.pattern.test(subPath));
     if (!route) throw new ApiError('not_found', { detail: `No route ${ctx.method} ${ctx.path}.` });
-    if (!route.methods.includes(ctx.method)) {
-      ctx.set('Allow', route.methods.join(', '));
+    // HEAD is answered wherever GET is (RFC 9110 §9.3.2); Koa sends no body for it.
+    const allowed = route.methods.includes('GET') ? [...route.methods, 'HEAD'] : route.methods;
+    if (!allowed.includes(ctx.method)) {
+      ctx.set('Allow', allowed.join(', '));
       throw new ApiError('method_not_allowed', {
-        detail: `${ctx.method} is not allowed on ${ctx.path}; use ${route.methods.join(', ')}.`,
+        detail: `${ctx.method} is not allowed on ${ctx.path}; use ${allowed.join(', ')}.`,
       });
     }
     const state = await prepare(ctx, `${REST_PREFIX}${route.template}`);
+    if (state.rejection) throw state.rejection;
     const req = ctx.req as IncomingMessage & { body?: unknown };
     req.body = undefined;
-    if (ctx.method !== 'GET') {
-      try {
-        req.body = await readJsonBody(ctx.req);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        state.bodyError = error;
-      }
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+      sendOutcome(ctx, await rest(ctx, subPath));
+      return;
     }
-    await rest(ctx, subPath);
+    let idempotencyKey: string | undefined;
+    try {
+      req.body = await readJsonBody(ctx.req);
+      idempotencyKey = parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      state.bodyError = error;
+    }
+    const write = { method: ctx.method, path: ctx.path, body: req.body, key: idempotencyKey };
+    sendOutcome(ctx, await executeWrite(state, write, () => rest(ctx, subPath)));
   });
 
   // Nothing matched: a problem document, not Koa's text 404.

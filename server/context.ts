@@ -48,6 +48,8 @@ export interface RequestState {
   services: Services;
   /** A body that could not be read (413/415/invalid JSON); thrown after auth and scope checks. */
   bodyError?: ApiError;
+  /** A refusal decided before the procedure ran (rate limit); thrown before anything else. */
+  rejection?: ApiError;
 }
 
 const states = new WeakMap<IncomingMessage, RequestState>();

@@ -24,6 +24,12 @@ export const envSchema = z.object({
   RATE_LIMIT_TOKEN_FAIL_POINTS: positiveInt.default(10),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   SMTP_URL: z.string().optional(),
+  /** Whether this process delivers the e-mail outbox (every node may; they never take the same row). */
+  OUTBOX_DISPATCH: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   CREDENTIAL_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'CREDENTIAL_PREFIX must be 2-16 lower-case letters or digits')

@@ -5,8 +5,7 @@ import type { Context as KoaContext } from 'koa';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import type { AppRouter } from '../routers/index.js';
 import { createContext, type RequestState } from './context.js';
-import type { ApiError } from './errors.js';
-import { writeProblem } from './middleware/problem.js';
+import { type ApiError, toProblem } from './errors.js';
 import { toApiError } from './trpc.js';
 
 /**
@@ -61,8 +60,8 @@ export function createRestHandler(
     },
   });
 
-  /** Serves one /v1 request whose body (if any) the Koa pipeline has already read into req.body. */
-  return async (ctx: KoaContext, path: string): Promise<void> => {
+  /** Runs one /v1 request whose body (if any) the Koa pipeline has already read into req.body. */
+  return async (ctx: KoaContext, path: string): Promise<RestOutcome> => {
     const req = ctx.req as IncomingMessage & { query?: Record<string, string[]>; body?: unknown };
     // Keep every value, empty ones included, so `?limit=` is rejected rather than defaulted.
     const query: Record<string, string[]> = {};
@@ -74,6 +73,7 @@ export function createRestHandler(
     req.headers['content-type'] = 'application/json';
     const originalUrl = req.url;
     req.url = `${path}${ctx.search}`;
+    req.method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
     const captured = new CapturedResponse();
     try {
       await handler(req, captured as unknown as ServerResponse);
@@ -82,14 +82,33 @@ export function createRestHandler(
     }
     const error = procedureErrors.get(req);
     if (error) {
-      writeProblem(ctx, error, baseUrl);
-      return;
+      procedureErrors.delete(req);
+      return {
+        status: error.status,
+        contentType: 'application/problem+json',
+        body: JSON.stringify(toProblem(error, baseUrl, ctx.state.requestId)),
+        headers: error.headers,
+        error,
+      };
     }
-    for (const [name, value] of Object.entries(captured.headers)) {
-      if (name !== 'content-type') ctx.set(name, value);
-    }
-    ctx.status = captured.statusCode;
-    ctx.type = 'application/json';
-    ctx.body = captured.body;
+    const headers = { ...captured.headers };
+    delete headers['content-type'];
+    return { status: captured.statusCode, contentType: 'application/json', body: captured.body, headers };
   };
+}
+
+/** What a /v1 procedure answered, before it is written (and, for writes, stored for replay). */
+export interface RestOutcome {
+  status: number;
+  contentType: string;
+  body: string;
+  headers: Record<string, string>;
+  error?: ApiError;
+}
+
+export function sendOutcome(ctx: KoaContext, outcome: RestOutcome): void {
+  ctx.set(outcome.headers);
+  ctx.status = outcome.status;
+  ctx.type = outcome.contentType;
+  ctx.body = outcome.body;
 }

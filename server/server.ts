@@ -4,6 +4,8 @@ import pino, { type Logger } from 'pino';
 import { migrate, type Orm, openOrm } from '../db/orm.js';
 import { createApp } from './app.js';
 import type { Env } from './env.js';
+import { purgeExpiredKeys } from './idempotency.js';
+import { createDelivery, OutboxDispatcher } from './outbox.js';
 import { CursorCodec, loadCursorSecret } from './pagination.js';
 import { RateLimits } from './rateLimit.js';
 
@@ -25,6 +27,7 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
   const cursors = new CursorCodec(await loadCursorSecret(orm.em.fork(), env.CURSOR_SECRET));
   const rateLimits = await RateLimits.create(env);
   const app = createApp({ env, orm, logger, cursors, rateLimits });
+  const background = startBackgroundWork(env, orm, logger);
   const server = app.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -41,8 +44,29 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await background.stop();
       await rateLimits.shutdown();
       await orm.close();
+    },
+  };
+}
+
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** The outbox dispatcher (unless OUTBOX_DISPATCH=false) and the periodic purge of expired idempotency keys. */
+export function startBackgroundWork(env: Env, orm: Orm, logger: Logger): { stop(): Promise<void> } {
+  const dispatcher = env.OUTBOX_DISPATCH
+    ? new OutboxDispatcher(orm, createDelivery(env), logger, env.OUTBOX_INTERVAL_MS)
+    : undefined;
+  dispatcher?.start();
+  const purge = setInterval(() => {
+    purgeExpiredKeys(orm.em.fork()).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  return {
+    async stop() {
+      clearInterval(purge);
+      await dispatcher?.stop();
     },
   };
 }

@@ -103,6 +103,12 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** Every procedure starts here: a refusal decided in the pipeline (429) comes out as this procedure's error. */
+const base = t.procedure.use(({ ctx, next }) => {
+  if (ctx.rejection) throw ctx.rejection;
+  return next();
+});
+
 /** Thrown here, after credential and scope checks, so a 401/403 wins over a bad body (decisions §1). */
 const rejectUnreadableBody = t.middleware(({ ctx, next }) => {
   if (ctx.bodyError) throw ctx.bodyError;
@@ -110,10 +116,10 @@ const rejectUnreadableBody = t.middleware(({ ctx, next }) => {
 });
 
 /** Health and capabilities: credentials are ignored entirely. */
-export const openProcedure = t.procedure.use(rejectUnreadableBody);
+export const openProcedure = base.use(rejectUnreadableBody);
 
 /** Anonymous endpoints that need no credential but refuse an invalid one (the module catalogue). */
-export const anonymousProcedure = t.procedure
+export const anonymousProcedure = base
   .use(({ ctx, next }) => {
     if (ctx.auth.state === 'invalid') throw invalidCredential();
     return next();
@@ -139,7 +145,7 @@ const requireCredential = t.middleware(({ ctx, next }) => {
 });
 
 /** Any valid credential, no particular scope (whoami). */
-export const authedProcedure = t.procedure.use(requireCredential);
+export const authedProcedure = base.use(requireCredential);
 export const credentialProcedure = authedProcedure.use(rejectUnreadableBody);
 
 /** A valid credential carrying exactly `scope`; the scope is also recorded for the OpenAPI document. */

@@ -19,6 +19,7 @@ export const Tenant = defineEntity({
     seatLimit: p.integer().nullable(),
     idPrefix: p.string().default('EMP-'),
     idDigits: p.smallint().default(4),
+    nextEmployeeNumber: p.integer().default(1),
     createdAt: createdAtProperty(),
   },
 });

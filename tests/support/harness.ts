@@ -48,6 +48,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
+    // Test servers share one database: only tests that watch e-mail delivery run a dispatcher.
+    OUTBOX_DISPATCH: 'false',
     DATABASE_URL: inject('databaseUrl'),
     ...env,
   });

@@ -1,0 +1,153 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import { uuidv7 } from 'uuidv7';
+import type { EntityManager, Orm } from '../db/orm.js';
+import type { Env } from './env.js';
+
+export const FROM_ADDRESS = 'Workforce <no-reply@workforce.example>';
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+
+export interface OutgoingEmail {
+  tenantId: string;
+  kind: string;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * Records an e-mail in the outbox inside the caller's transaction: it is sent only if the
+ * business write commits, and it is never lost once it has.
+ */
+export async function enqueueEmail(em: EntityManager, email: OutgoingEmail): Promise<void> {
+  await em.execute(
+    `insert into outbox_messages (id, tenant_id, kind, recipient, subject, body) values (?, ?, ?, ?, ?, ?)`,
+    [uuidv7(), email.tenantId, email.kind, email.to, email.subject, email.body],
+  );
+}
+
+/** Exponential backoff: 2 s, 4 s, 8 s … capped at 10 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(600, 2 ** attempts);
+}
+
+interface DueMessage {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  attempts: number;
+  env: 'live' | 'test';
+}
+
+type Deliver = (message: DueMessage) => Promise<void>;
+
+/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under DATA_DIR/mail. */
+export function createDelivery(env: Pick<Env, 'SMTP_URL' | 'DATA_DIR'>): Deliver {
+  const transport: Transporter = env.SMTP_URL
+    ? nodemailer.createTransport(env.SMTP_URL)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const mailDir = path.resolve(env.DATA_DIR, 'mail');
+  return async (message) => {
+    const info = await transport.sendMail({
+      from: FROM_ADDRESS,
+      to: message.recipient,
+      subject: message.subject,
+      text: message.body,
+      messageId: `<${message.id}@workforce.example>`,
+    });
+    if (!env.SMTP_URL) {
+      await mkdir(mailDir, { recursive: true });
+      await writeFile(path.join(mailDir, `${message.id}.eml`), info.message as Buffer);
+    }
+  };
+}
+
+/**
+ * Delivers the outbox. Each pass claims due rows with FOR UPDATE SKIP LOCKED, so several
+ * dispatchers (one per server node) never take the same message; a message is marked sent in the
+ * transaction that holds its lock. Sandbox tenants' messages are recorded as suppressed, never sent.
+ */
+export class OutboxDispatcher {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly deliver: Deliver,
+    private readonly logger: Logger,
+    private readonly intervalMs = 1000,
+  ) {}
+
+  start(): void {
+    const tick = async () => {
+      try {
+        this.running = this.runOnce();
+        await this.running;
+      } catch (error) {
+        this.logger.error({ err: error }, 'outbox pass failed');
+      } finally {
+        this.running = undefined;
+        if (this.timer) this.timer = setTimeout(tick, this.intervalMs);
+      }
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => 0);
+  }
+
+  /** One pass; returns how many messages it settled (sent, suppressed or failed for good). */
+  async runOnce(): Promise<number> {
+    return this.orm.em.fork().transactional(async (tx) => {
+      const due = await tx.execute<DueMessage[]>(
+        `select m.id, m.recipient, m.subject, m.body, m.attempts, t.env
+           from outbox_messages m join tenants t on t.id = m.tenant_id
+          where m.state = 'pending' and m.next_attempt_at <= now()
+          order by m.next_attempt_at, m.id
+          limit ?
+          for update of m skip locked`,
+        [BATCH],
+      );
+      let settled = 0;
+      for (const message of due) {
+        if (message.env === 'test') {
+          await tx.execute(`update outbox_messages set state = 'suppressed' where id = ?`, [message.id]);
+          settled++;
+          continue;
+        }
+        try {
+          await this.deliver(message);
+          await tx.execute(
+            `update outbox_messages set state = 'sent', sent_at = now(), attempts = attempts + 1 where id = ?`,
+            [message.id],
+          );
+          settled++;
+        } catch (error) {
+          const attempts = message.attempts + 1;
+          const final = attempts >= MAX_ATTEMPTS;
+          this.logger.warn({ err: error, outbox_id: message.id, attempts }, 'e-mail delivery failed');
+          await tx.execute(
+            `update outbox_messages set attempts = ?, last_error = ?, state = ?,
+                    next_attempt_at = now() + make_interval(secs => ?) where id = ?`,
+            [
+              attempts,
+              String((error as Error).message ?? error).slice(0, 1000),
+              final ? 'failed' : 'pending',
+              retryDelaySeconds(attempts),
+              message.id,
+            ],
+          );
+          if (final) settled++;
+        }
+      }
+      return settled;
+    });
+  }
+}
