@@ -41,7 +41,7 @@ export function createApp(deps: AppDeps): Koa {
   const { env, logger, orm, rateLimits } = deps;
   const baseUrl = env.PUBLIC_BASE_URL;
   const openapi = buildOpenApiDocument();
-  const openapiJson = JSON.stringify(openapi, null, 2);
+  const openapiJson = `${JSON.stringify(openapi, null, 2)}\n`;
   const routes = restRoutes(openapi);
   const onInternalError = (error: Error, state: RequestState) =>
     logger.error({ err: error.cause ?? error, request_id: state.requestId }, 'procedure failed');

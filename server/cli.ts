@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { migrate, type Orm, openOrm } from '../db/orm.js';
+import { createDemoOrganisation } from '../db/seeds/demo.js';
 import {
   createApiKey,
   createOAuthClient,
@@ -30,6 +31,7 @@ Usage:
   wfm client create --tenant ID --env live|test --scopes a,b [--name N]
   wfm client rotate CLIENT_ID                   new client secret; the old one stops at once
   wfm client revoke CLIENT_ID
+  wfm demo                                      a demo organisation with data in every resource, keys and a client
 
 --tenant is always the organisation's live tenant id. Every command takes --json and then
 prints exactly one JSON object on stdout.`;
@@ -72,12 +74,13 @@ function envArg(values: Values): 'live' | 'test' {
   return env;
 }
 
-async function withOrm<T>(env: Env, work: (orm: Orm) => Promise<T>): Promise<T> {
+/** Opens the database, brings its schema up to date, runs `work`, and closes it. */
+async function withOrm<T>(env: Env, work: (orm: Orm, applied: string[]) => Promise<T>): Promise<T> {
   const logger = createLogger(env, 2);
   const orm = await openOrm(env, (m) => logger.debug(m));
   try {
-    await migrate(orm);
-    return await work(orm);
+    const applied = await migrate(orm);
+    return await work(orm, applied);
   } finally {
     await orm.close();
   }
@@ -87,7 +90,7 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
   const prefix = env.CREDENTIAL_PREFIX;
   switch (command) {
     case 'migrate':
-      return withOrm(env, async (orm) => ({ applied: await migrate(orm) }));
+      return withOrm(env, async (_orm, applied) => ({ applied }));
     case 'tenant create':
       return withOrm(env, (orm) =>
         createOrganisation(orm.em.fork(), {
@@ -129,6 +132,8 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
       return withOrm(env, (orm) => rotateOAuthClientSecret(orm.em.fork(), prefix, positional(args, 'CLIENT_ID')));
     case 'client revoke':
       return withOrm(env, (orm) => revokeOAuthClient(orm.em.fork(), positional(args, 'CLIENT_ID')));
+    case 'demo':
+      return withOrm(env, (orm) => createDemoOrganisation(orm.em.fork(), prefix));
     default:
       throw new Error(`Unknown command '${command}'. Run wfm --help.`);
   }

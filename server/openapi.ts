@@ -32,7 +32,13 @@ const components = {
     'RateLimit-Reset': header('Whole seconds until the window resets.', { type: 'integer' }),
     'Retry-After': header('Seconds to wait before retrying.', { type: 'integer' }),
     'WWW-Authenticate': header('RFC 6750 challenge.', { type: 'string' }),
-    Allow: header('Methods the path supports.', { type: 'string' }),
+    'Idempotent-Replayed': header(
+      '`true` when this is the stored response of an earlier request with the same Idempotency-Key.',
+      {
+        type: 'string',
+        enum: ['true'],
+      },
+    ),
   },
   schemas: {
     Problem: {
@@ -76,6 +82,18 @@ const components = {
       },
     },
   },
+};
+
+const tagDescriptions: Record<string, string> = {
+  metadata: 'Anonymous metadata: health, capabilities and the module catalogue.',
+  credentials: 'The presented credential.',
+  employees: 'Employee records and the hiring journey.',
+  leave: 'Leave types, requests, decisions and balances.',
+  holidays: 'The holiday calendar.',
+  assets: 'The asset register.',
+  recruitment: 'Recruitment job openings.',
+  helpdesk: 'Helpdesk tickets.',
+  surveys: 'Surveys.',
 };
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -124,6 +142,8 @@ export function buildOpenApiDocument(): OpenAPIObject {
         if (code === 429) headers['Retry-After'] = ref('headers', 'Retry-After');
         if (code === 401 || (code === 403 && meta?.scope))
           headers['WWW-Authenticate'] = ref('headers', 'WWW-Authenticate');
+        const write = method === 'post' || method === 'patch';
+        if (write && code !== 429 && code < 500) headers['Idempotent-Replayed'] = ref('headers', 'Idempotent-Replayed');
         if (code < 400) {
           response.headers = headers;
           continue;
@@ -134,8 +154,16 @@ export function buildOpenApiDocument(): OpenAPIObject {
           content: { 'application/problem+json': { schema: ref('schemas', 'Problem') } },
         };
       }
+      operation.description ??= operation.summary;
+      if (method === 'post' || method === 'patch') {
+        operation.parameters = [
+          ...((operation.parameters as Json[] | undefined) ?? []),
+          ref('parameters', 'Idempotency-Key'),
+        ];
+      }
+      // The scope sits on the OAuth requirement (and x-required-scope): bearer schemes take no scopes.
       if (meta?.scope) {
-        operation.security = [{ bearerAuth: [meta.scope] }, { oauth2: [meta.scope] }];
+        operation.security = [{ bearerAuth: [] }, { oauth2: [meta.scope] }];
         operation['x-required-scope'] = meta.scope;
       } else if (operation.security) {
         operation.security = [{ bearerAuth: [] }, { oauth2: [] }];
@@ -153,12 +181,23 @@ export function buildOpenApiDocument(): OpenAPIObject {
       ...components.schemas,
     },
     headers: components.headers,
+    parameters: {
+      'Idempotency-Key': {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Makes a retry safe: the same key with the same request replays the first response for 24 h; with another request it is 409 idempotency_key_reused.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      },
+    },
     securitySchemes: components.securitySchemes,
   };
-  doc.tags = [
-    { name: 'metadata', description: 'Anonymous metadata: health, capabilities and the module catalogue.' },
-    ...((doc.tags as Json[] | undefined) ?? []).filter((t) => t.name !== 'metadata'),
-  ];
+  const used = new Set(
+    Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op.tags as string[] | undefined) ?? [])),
+  );
+  doc.tags = [...used].sort().map((name) => ({ name, description: tagDescriptions[name] ?? name }));
+  (doc.info as Json).contact = { name: 'Workforce API', url: 'https://docs.workforce.example' };
   return doc as unknown as OpenAPIObject;
 }
 

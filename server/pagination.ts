@@ -26,8 +26,10 @@ export class CursorCodec {
     });
     const [payload, signature, extra] = cursor.split('.');
     if (!payload || !signature || extra !== undefined) throw invalid;
-    const given = Buffer.from(signature, 'base64url');
-    const expected = this.sign(payload);
+    // Compare the text, not decoded bytes: base64url decoding ignores spare trailing bits, so
+    // several spellings of one signature would otherwise pass.
+    const given = Buffer.from(signature);
+    const expected = Buffer.from(this.sign(payload).toString('base64url'));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid;
     let parsed: unknown;
     try {
