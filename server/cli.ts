@@ -14,14 +14,15 @@ import {
 } from './credentials.js';
 import { type Env, parseEnv } from './env.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { createLogger, startServer } from './server.js';
+import { createLogger, startBackgroundWork, startServer } from './server.js';
 import { createOrganisation } from './tenants.js';
 
 const usage = `wfm — Workforce admin CLI
 
 Usage:
   wfm migrate                                   apply pending database migrations
-  wfm serve                                     start the HTTP server (PORT, default 3000)
+  wfm serve                                     start the HTTP server (PORT, default 3000) and the outbox dispatcher
+  wfm worker                                    run only the outbox dispatcher and idempotency-key purge
   wfm openapi [--out FILE]                      print (or write) the OpenAPI document
   wfm tenant create --name N [--seats N] [--id-prefix P] [--admin-email E] [--admin-name N]
   wfm key create --tenant ID --env live|test --scopes a,b [--name N] [--expires-in 30d]
@@ -165,6 +166,22 @@ async function main(argv: string[]): Promise<void> {
     );
     const stop = async () => {
       await running.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    return;
+  }
+  if (first === 'worker') {
+    // The outbox dispatcher and key purge alone, for a deployment that runs them apart from the API.
+    const logger = createLogger(env);
+    const orm = await openOrm(env, (m) => logger.debug(m));
+    await migrate(orm);
+    const background = startBackgroundWork({ ...env, OUTBOX_DISPATCH: true }, orm, logger);
+    process.stderr.write('Workforce worker running (outbox dispatcher, idempotency key purge)\n');
+    const stop = async () => {
+      await background.stop();
+      await orm.close();
       process.exit(0);
     };
     process.once('SIGTERM', stop);
