@@ -124,3 +124,39 @@ export function toProblem(error: ApiError, baseUrl: string, requestId: string): 
     request_id: requestId,
   };
 }
+
+/** Network and server-state failures of the database connection (not query errors). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: string }).code;
+    if (code && UNAVAILABLE_CODES.has(code)) return true;
+    if (
+      e.name === 'ConnectionException' ||
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(e.message)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export function databaseUnavailable(): ApiError {
+  return new ApiError('service_unavailable', {
+    detail: 'The database is not answering; retry shortly.',
+    headers: { 'Retry-After': '1' },
+  });
+}

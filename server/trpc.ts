@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import type { Context, Scope } from './context.js';
-import { ApiError, type FieldError } from './errors.js';
+import { ApiError, databaseUnavailable, type FieldError, isDatabaseUnavailable } from './errors.js';
 
 /** Procedure meta: the OpenAPI route plus the scope the procedure demands (documented per operation). */
 export type Meta = OpenApiMeta & { scope?: Scope };
@@ -17,17 +17,6 @@ function zodIssuesToFieldErrors(error: ZodError): FieldError[] {
     }
     return [{ path: base, message: issue.message }];
   });
-}
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: string }).code;
-    if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(code)) {
-      return true;
-    }
-    if (e.name === 'ConnectionException') return true;
-  }
-  return false;
 }
 
 /**
@@ -73,7 +62,7 @@ export function toApiError(error: TRPCError, type: string): ApiError {
   } else if (error.code === 'BAD_REQUEST') {
     api = new ApiError('invalid_body', { detail: error.message });
   } else if (isDatabaseUnavailable(cause)) {
-    api = new ApiError('service_unavailable', { detail: 'The database is not answering; retry shortly.' });
+    api = databaseUnavailable();
   } else {
     api = new ApiError('internal_error', { detail: 'An unexpected error occurred.' });
   }

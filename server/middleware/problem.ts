@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { ApiError, toProblem } from '../errors.js';
+import { ApiError, databaseUnavailable, isDatabaseUnavailable, toProblem } from '../errors.js';
 
 /** Writes `error` as an application/problem+json response, with the headers it carries. */
 export function writeProblem(ctx: Context, error: ApiError, baseUrl: string): void {
@@ -21,6 +21,11 @@ export function problemBoundary(baseUrl: string, logger: Logger): Middleware {
     } catch (error) {
       if (error instanceof ApiError) {
         writeProblem(ctx, error, baseUrl);
+        return;
+      }
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ err: error, request_id: ctx.state.requestId }, 'database unavailable');
+        writeProblem(ctx, databaseUnavailable(), baseUrl);
         return;
       }
       logger.error({ err: error, request_id: ctx.state.requestId }, 'unhandled error');
