@@ -20,7 +20,7 @@ export npm_config_audit := false
 # pass SIGTERM on to its child (a server stopped that way kept running).
 BIN := node_modules/.bin
 
-.PHONY: run test check typecheck lint format openapi install clean
+.PHONY: run test check typecheck lint format openapi bench install clean
 
 $(TOOLS_BIN)/node:
 	npm install --prefix .tools --no-save --no-package-lock $(NODE_PKG)@$(NODE_VERSION)
@@ -55,6 +55,10 @@ check: typecheck lint test
 ## Regenerate the committed OpenAPI document.
 openapi: install
 	bin/wfm openapi --out openapi.json
+
+## Throughput, latency, start-up and memory against a seeded server (BENCH_SIZES=10000,1000000).
+bench: install
+	$(BIN)/tsx bench/run.ts
 
 clean:
 	rm -rf node_modules .tools var

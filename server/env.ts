@@ -48,7 +48,9 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & { PUBLIC_BASE_URL: string };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+  // An empty variable (DATABASE_URL=) means unset, as in most twelve-factor tooling.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(given);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
