@@ -2,6 +2,9 @@ import { router } from '../server/trpc.js';
 import { capabilities } from './capabilities.js';
 import { employeesRouter } from './employees.js';
 import { health } from './health.js';
+import { leaveBalancesRouter } from './leaveBalances.js';
+import { leaveRequestsRouter } from './leaveRequests.js';
+import { leaveTypesRouter } from './leaveTypes.js';
 import { modulesRouter } from './modules.js';
 import { whoami } from './whoami.js';
 
@@ -12,6 +15,9 @@ export const appRouter = router({
   whoami,
   modules: modulesRouter,
   employees: employeesRouter,
+  leaveRequests: leaveRequestsRouter,
+  leaveTypes: leaveTypesRouter,
+  leaveBalances: leaveBalancesRouter,
 });
 
 export type AppRouter = typeof appRouter;

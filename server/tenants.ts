@@ -2,6 +2,7 @@ import type { InferEntity } from '@mikro-orm/core';
 import { Employee, Organisation, Profile, Tenant } from '../db/entities/index.js';
 import type { EntityManager } from '../db/orm.js';
 import { ApiError } from './errors.js';
+import { seedLeaveBalances, seedLeaveTypes } from './leaveSeed.js';
 
 export interface CreateOrganisationInput {
   name: string;
@@ -60,6 +61,14 @@ export async function createOrganisation(em: EntityManager, input: CreateOrganis
     await tx.flush();
     const hrAdmin = await createFirstHrAdmin(tx, live, email, adminName);
     const sandboxHrAdmin = await createFirstHrAdmin(tx, sandbox, email, adminName);
+    // Default leave types, and this year's balances for the first HR admin (decisions §8).
+    for (const [tenant, admin] of [
+      [live, hrAdmin],
+      [sandbox, sandboxHrAdmin],
+    ] as const) {
+      await seedLeaveTypes(tx, tenant.id);
+      await seedLeaveBalances(tx, tenant.id, admin.id, new Date().getUTCFullYear());
+    }
     const person = (e: InferEntity<typeof Employee>) => ({ id: e.id, employee_id: e.employeeId, email: e.email });
     return {
       tenant: { id: live.id, name: live.name },

@@ -1,4 +1,5 @@
 import { ApiKey, ApiKeySecret, OAuthClient, OAuthToken } from './credentials.js';
+import { LeaveBalance, LeaveRequest, LeaveType } from './leave.js';
 import { Setting } from './setting.js';
 import { Employee, Organisation, Profile, Tenant } from './tenancy.js';
 
@@ -12,12 +13,28 @@ export const entities = [
   ApiKeySecret,
   OAuthClient,
   OAuthToken,
+  LeaveType,
+  LeaveRequest,
+  LeaveBalance,
 ];
 
 /**
  * Entities whose rows belong to one tenant and are read through the `tenant` filter. Credential
  * tables are not listed: they are looked up by secret hash before any tenant is known.
  */
-export const tenantScopedEntities = [Profile, Employee];
+export const tenantScopedEntities = [Profile, Employee, LeaveType, LeaveRequest, LeaveBalance];
 
-export { ApiKey, ApiKeySecret, Employee, OAuthClient, OAuthToken, Organisation, Profile, Setting, Tenant };
+export {
+  ApiKey,
+  ApiKeySecret,
+  Employee,
+  LeaveBalance,
+  LeaveRequest,
+  LeaveType,
+  OAuthClient,
+  OAuthToken,
+  Organisation,
+  Profile,
+  Setting,
+  Tenant,
+};
