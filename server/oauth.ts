@@ -72,11 +72,18 @@ function clientCredentials(authorization: string | undefined, params: TokenParam
     const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) throw invalidClient(true, 'Malformed Basic credentials.');
-    const clientId = decodeURIComponent(decoded.slice(0, colon));
+    let clientId: string;
+    let clientSecret: string;
+    try {
+      clientId = decodeURIComponent(decoded.slice(0, colon));
+      clientSecret = decodeURIComponent(decoded.slice(colon + 1));
+    } catch {
+      throw invalidClient(true, 'Malformed Basic credentials.');
+    }
     if (params.client_id !== undefined && params.client_id !== clientId) {
       throw new ApiError('invalid_request', { detail: 'client_id in the body differs from the Basic credentials.' });
     }
-    return { clientId, clientSecret: decodeURIComponent(decoded.slice(colon + 1)), viaBasic: true };
+    return { clientId, clientSecret, viaBasic: true };
   }
   if (!params.client_id || !params.client_secret) {
     throw invalidClient(false, 'Authenticate the client with client_id and client_secret, or HTTP Basic.');
@@ -150,29 +157,36 @@ async function refresh(em: EntityManager, prefix: string, client: Client, params
     detail: 'The refresh token is invalid, expired, revoked or already used.',
   });
   if (!grant || grant.clientId !== client.id) throw invalid;
-  const spent = await em
-    .getConnection()
-    .execute<{ id: string }[]>(
+  // Spending the token and issuing its successor commit together: a refused request (invalid_scope)
+  // or a failure rolls the spend back, so the client keeps a usable refresh token.
+  const issued = await em.transactional(async (tx) => {
+    const spent = await tx.execute<{ id: string }[]>(
       'update oauth_tokens set used_at = now() where id = ? and used_at is null and revoked_at is null and expires_at > now() returning id',
       [grant.id],
     );
-  if (spent.length === 0) {
-    const [state] = await em
-      .getConnection()
-      .execute<{ used_at: string | null }[]>('select used_at from oauth_tokens where id = ?', [grant.id]);
-    if (state.used_at) {
-      // Reuse of a spent token: someone holds a copy. Everything of the family goes.
-      await em
-        .getConnection()
-        .execute('update oauth_tokens set revoked_at = now() where family_id = ? and revoked_at is null', [
-          grant.familyId,
-        ]);
+    if (spent.length === 0) return null;
+    const allowed = (grant.scopes as string[]).filter((s) => client.scopes.includes(s));
+    const scopes = grantScopes(params.scope, allowed);
+    // RFC 6749 §6: a scope beyond the original grant is refused, not silently dropped.
+    const beyond = (params.scope ?? '').split(' ').filter((s) => s && !allowed.includes(s));
+    if (beyond.length) {
+      throw new ApiError('invalid_scope', { detail: `Beyond the original grant: ${beyond.join(' ')}.` });
     }
-    throw invalid;
+    return issuePair(tx, prefix, client, scopes, grant.familyId);
+  });
+  if (issued) return issued;
+  const [state] = await em
+    .getConnection()
+    .execute<{ used_at: string | null }[]>('select used_at from oauth_tokens where id = ?', [grant.id]);
+  if (state.used_at) {
+    // Reuse of a spent token: someone holds a copy. Everything of the family goes.
+    await em
+      .getConnection()
+      .execute('update oauth_tokens set revoked_at = now() where family_id = ? and revoked_at is null', [
+        grant.familyId,
+      ]);
   }
-  const allowed = (grant.scopes as string[]).filter((s) => client.scopes.includes(s));
-  const scopes = grantScopes(params.scope, allowed);
-  return em.transactional((tx) => issuePair(tx, prefix, client, scopes, grant.familyId));
+  throw invalid;
 }
 
 export interface TokenEndpointDeps {
