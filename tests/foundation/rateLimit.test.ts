@@ -82,13 +82,11 @@ describe('rate limiting, per anonymous client IP', () => {
     await expectRateLimited(await client(s, uniqueClientIp())('/v1/modules'), 3);
   });
 
-  // server/app.ts spends the budget before tRPC runs and lets the 429 reach the Koa problem
-  // boundary, so /trpc callers get a problem+json document instead of a tRPC error whose
-  // data.code is rate_limited (decisions §11: same error codes on both surfaces).
-  test.fails('/trpc answers 429 as a tRPC error with data.code rate_limited', async () => {
+  // decisions §11: the same error codes on both surfaces.
+  test('/trpc answers 429 as a tRPC error with data.code rate_limited', async () => {
     const s = await server({ RATE_LIMIT_IP_POINTS: '1' });
-    expect((await s.fetch(trpcUrl('modules.list'))).status).toBe(200);
-    const res = await s.fetch(trpcUrl('modules.list'));
+    expect((await s.fetch(trpcUrl('modules.list', {}))).status).toBe(200);
+    const res = await s.fetch(trpcUrl('modules.list', {}));
     expect(res.status).toBe(429);
     const body = (await res.json()) as { error?: { data?: { code?: string } } };
     expect(body.error?.data?.code).toBe('rate_limited');
