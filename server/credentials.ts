@@ -154,7 +154,7 @@ function iso(value: string | Date | null): string | null {
 }
 
 async function tenantEnv(em: EntityManager, tenantId: string): Promise<string> {
-  const [row] = await em.getConnection().execute<{ env: string }[]>('select env from tenants where id = ?', [tenantId]);
+  const [row] = await em.execute<{ env: string }[]>('select env from tenants where id = ?', [tenantId]);
   return row.env;
 }
 
