@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '../db/orm.js';
-import type { RequestState } from './context.js';
+import { appRouter } from '../routers/index.js';
+import type { RequestState, Scope } from './context.js';
 import { ApiError } from './errors.js';
 import type { RestOutcome } from './rest.js';
+import type { Meta } from './trpc.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const RETENTION_HOURS = 24;
@@ -102,6 +104,26 @@ async function claim(em: EntityManager, tenantId: string, key: string, print: st
   throw new ApiError('idempotency_key_in_use', { detail: 'Could not claim the Idempotency-Key; retry shortly.' });
 }
 
+let writeScopes: { method: string; pattern: RegExp; scope?: Scope }[] | undefined;
+
+/** The scope the /v1 operation at `method path` demands, read from its procedure's meta. */
+function scopeOf(method: string, path: string): Scope | undefined {
+  writeScopes ??= Object.values(
+    appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>,
+  ).flatMap(({ _def: { meta } }) =>
+    meta?.openapi
+      ? [
+          {
+            method: meta.openapi.method,
+            pattern: new RegExp(`^/v1${meta.openapi.path.replace(/\{[^}]+\}/g, '[^/]+')}/*$`),
+            scope: meta.scope,
+          },
+        ]
+      : [],
+  );
+  return writeScopes.find((r) => r.method === method && r.pattern.test(path))?.scope;
+}
+
 function isSuccess(outcome: RestOutcome): boolean {
   return outcome.status < 400;
 }
@@ -117,9 +139,12 @@ export async function executeWrite(
   execute: () => Promise<RestOutcome>,
 ): Promise<RestOutcome> {
   const em = state.em;
-  const tenantId = state.auth.state === 'authenticated' ? state.auth.credential.tenantId : undefined;
-  // Without a tenant there is nothing to scope a key to: the procedure answers 401 itself.
-  const key = tenantId ? request.key : undefined;
+  const credential = state.auth.state === 'authenticated' ? state.auth.credential : undefined;
+  const tenantId = credential?.tenantId;
+  // Without a tenant there is nothing to scope a key to: the procedure answers 401 itself. Without
+  // the operation's scope, the procedure answers 403: a stored response is never replayed to it.
+  const scope = scopeOf(request.method, request.path);
+  const key = credential && (!scope || credential.scopes.includes(scope)) ? request.key : undefined;
   const print = fingerprint(request.method, request.path, request.body);
   if (key && tenantId) {
     const claimed = await claim(em, tenantId, key, print);

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { codesOf, countEmployees, hireBody, type Json, parallel, postEmployee, sql, uniqueEmail } from './helpers.js';
+
+/** Real parallel requests over HTTP: the guarantees of decisions §6/§7 under concurrency. */
+let h: TestServer;
+beforeAll(async () => {
+  h = await startTestServer();
+});
+afterAll(() => h?.close());
+
+const codeOf = (text: string) => (JSON.parse(text) as { code?: string }).code;
+
+test('20 parallel creates into 3 free seats: exactly 3 × 200 and 17 × 422 seat_limit_reached', async () => {
+  const t = await h.tenant({ seats: 4 });
+  const secret = await h.key(t, ['employees:write']);
+  const emails = Array.from({ length: 20 }, () => uniqueEmail('seat'));
+  const results = await parallel(20, (i) => postEmployee(h, secret, hireBody(t, { email: emails[i] })));
+  const ok = results.filter((r) => r.status === 200);
+  const refused = results.filter((r) => r.status === 422);
+  expect(results.map((r) => r.status).sort(), results.map((r) => r.text).join('\n')).toEqual(
+    [...Array(3).fill(200), ...Array(17).fill(422)].sort(),
+  );
+  expect(ok).toHaveLength(3);
+  for (const r of refused) {
+    expect(codeOf(r.text)).toBe('seat_limit_reached');
+    expect(r.headers.get('content-type')).toBe('application/problem+json');
+  }
+  expect(await countEmployees(h, t.tenant.id)).toBe(4);
+  const hired = ok.map((r) => (JSON.parse(r.text) as { data: Json }).data.email as string).sort();
+  const rows = await sql<{ email: string }>(
+    h,
+    'select email from employees where tenant_id = ? and is_hr_admin = false order by email',
+    [t.tenant.id],
+  );
+  expect(rows.map((r) => r.email)).toEqual(hired);
+  const outbox = await sql<{ recipient: string }>(
+    h,
+    'select recipient from outbox_messages where tenant_id = ? order by recipient',
+    [t.tenant.id],
+  );
+  expect(outbox.map((r) => r.recipient)).toEqual(hired);
+  const profiles = await sql(h, 'select 1 from profiles where tenant_id = ?', [t.tenant.id]);
+  expect(profiles).toHaveLength(4);
+  expect(await codesOf(h, t.tenant.id)).toEqual(['EMP-0001', 'EMP-0002', 'EMP-0003', 'EMP-0004']);
+});
+
+test('20 parallel creates get 20 distinct, contiguous codes EMP-0002..EMP-0021', async () => {
+  const t = await h.tenant();
+  const secret = await h.key(t, ['employees:write']);
+  const results = await parallel(20, () => postEmployee(h, secret, hireBody(t)));
+  expect(
+    results.map((r) => r.status),
+    results.map((r) => r.text).join('\n'),
+  ).toEqual(Array(20).fill(200));
+  const codes = results.map((r) => (JSON.parse(r.text) as { data: Json }).data.employee_id as string).sort();
+  const expected = Array.from({ length: 20 }, (_, i) => `EMP-${String(i + 2).padStart(4, '0')}`);
+  expect(codes).toEqual(expected);
+  expect(await codesOf(h, t.tenant.id)).toEqual(['EMP-0001', ...expected]);
+});
+
+test('10 parallel identical requests with one Idempotency-Key create exactly one employee', async () => {
+  const t = await h.tenant();
+  const secret = await h.key(t, ['employees:write']);
+  const body = hireBody(t);
+  const results = await parallel(10, () => postEmployee(h, secret, body, { 'Idempotency-Key': `race-${t.tenant.id}` }));
+  const ok = results.filter((r) => r.status === 200);
+  const busy = results.filter((r) => r.status === 409);
+  expect(ok.length + busy.length, results.map((r) => `${r.status} ${r.text}`).join('\n')).toBe(10);
+  expect(ok.length).toBeGreaterThanOrEqual(1);
+  for (const r of busy) expect(codeOf(r.text)).toBe('idempotency_key_in_use');
+  // One original answer; every other 200 is its replay, byte for byte.
+  const originals = ok.filter((r) => r.headers.get('idempotent-replayed') === null);
+  expect(originals).toHaveLength(1);
+  for (const r of ok) {
+    expect(r.text).toBe(originals[0].text);
+    if (r !== originals[0]) expect(r.headers.get('idempotent-replayed')).toBe('true');
+  }
+  expect(await countEmployees(h, t.tenant.id)).toBe(2);
+  const outbox = await sql(h, 'select 1 from outbox_messages where tenant_id = ?', [t.tenant.id]);
+  expect(outbox).toHaveLength(1);
+  // Once settled, a retry replays the one employee.
+  const again = await postEmployee(h, secret, body, { 'Idempotency-Key': `race-${t.tenant.id}` });
+  expect(again.status).toBe(200);
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+  expect(await again.text()).toBe(originals[0].text);
+});
+
+test('10 parallel creates with the same e-mail: one 200, nine 409 email_taken', async () => {
+  const t = await h.tenant();
+  const secret = await h.key(t, ['employees:write']);
+  const email = uniqueEmail('same');
+  // Vary the case: the uniqueness is on the lower-cased address.
+  const results = await parallel(10, (i) =>
+    postEmployee(h, secret, hireBody(t, { email: i % 2 ? email.toUpperCase() : email })),
+  );
+  expect(results.map((r) => r.status).sort(), results.map((r) => r.text).join('\n')).toEqual([
+    200,
+    ...Array(9).fill(409),
+  ]);
+  for (const r of results.filter((x) => x.status === 409)) expect(codeOf(r.text)).toBe('email_taken');
+  expect(await countEmployees(h, t.tenant.id)).toBe(2);
+  const outbox = await sql(h, 'select 1 from outbox_messages where tenant_id = ?', [t.tenant.id]);
+  expect(outbox).toHaveLength(1);
+});
+
+test('10 parallel creates with the same typed employee_id: one 200, nine 409 employee_id_taken', async () => {
+  const t = await h.tenant();
+  const secret = await h.key(t, ['employees:write']);
+  const results = await parallel(10, () => postEmployee(h, secret, hireBody(t, { employee_id: 'EMP-0002' })));
+  expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+  for (const r of results.filter((x) => x.status === 409)) expect(codeOf(r.text)).toBe('employee_id_taken');
+  expect(await codesOf(h, t.tenant.id)).toEqual(['EMP-0001', 'EMP-0002']);
+});
+
+test('parallel creates in two tenants do not block or miscount each other', async () => {
+  const a = await h.tenant({ seats: 3 });
+  const b = await h.tenant({ seats: 3 });
+  const [sa, sb] = [await h.key(a, ['employees:write']), await h.key(b, ['employees:write'])];
+  const results = await parallel(12, (i) =>
+    i % 2 ? postEmployee(h, sa, hireBody(a)) : postEmployee(h, sb, hireBody(b)),
+  );
+  expect(results.filter((r) => r.status === 200)).toHaveLength(4);
+  expect(await countEmployees(h, a.tenant.id)).toBe(3);
+  expect(await countEmployees(h, b.tenant.id)).toBe(3);
+});

@@ -1,0 +1,531 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fingerprint, purgeExpiredKeys } from '../../server/idempotency.js';
+import { expectProblem, startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
+import {
+  countEmployees,
+  hire,
+  hireBody,
+  type Json,
+  journeyRows,
+  jsonInit,
+  patchEmployee,
+  postEmployee,
+  sql,
+  uniqueEmail,
+} from './helpers.js';
+
+let h: TestServer;
+beforeAll(async () => {
+  h = await startTestServer();
+});
+afterAll(() => h?.close());
+
+const newKey = (tag = 'key') => `${tag}-${randomBytes(8).toString('hex')}`;
+const WRITE = ['employees:read', 'employees:write'] as const;
+
+interface KeyRow {
+  fingerprint: string;
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+}
+
+async function keyRow(tenantId: string, key: string): Promise<KeyRow | undefined> {
+  const [row] = await sql<KeyRow>(
+    h,
+    'select fingerprint, state, response_status, response_body from idempotency_keys where tenant_id = ? and key = ?',
+    [tenantId, key],
+  );
+  return row;
+}
+
+describe('replays', () => {
+  let t: TestTenant;
+  let secret: string;
+  beforeAll(async () => {
+    t = await h.tenant();
+    secret = await h.key(t, WRITE);
+  });
+
+  test('a retry replays status and body byte for byte, with Idempotent-Replayed and a fresh X-Request-Id', async () => {
+    const key = newKey();
+    const body = hireBody(t);
+    const first = await postEmployee(h, secret, body, { 'Idempotency-Key': key });
+    const firstText = await first.text();
+    expect(first.status, firstText).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const count = await countEmployees(h, t.tenant.id);
+    // The same body with other key order and whitespace has the same fingerprint.
+    const reordered = `{ ${Object.entries(body)
+      .reverse()
+      .map(([k, v]) => `${JSON.stringify(k)} :  ${JSON.stringify(v)}`)
+      .join(' ,\n ')} }`;
+    for (const payload of [body, reordered]) {
+      const again = await postEmployee(h, secret, payload, { 'Idempotency-Key': key });
+      expect(again.status).toBe(200);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(again.headers.get('x-request-id')).toBeTruthy();
+      expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+      expect(await again.text()).toBe(firstText);
+    }
+    expect(await countEmployees(h, t.tenant.id)).toBe(count);
+    const outbox = await sql(h, 'select 1 from outbox_messages where recipient = ?', [body.email]);
+    expect(outbox).toHaveLength(1);
+  });
+
+  test('another credential of the same tenant gets the replay too (keys belong to the tenant)', async () => {
+    const key = newKey();
+    const body = hireBody(t);
+    const first = await postEmployee(h, secret, body, { 'Idempotency-Key': key });
+    const other = await h.key(t, ['employees:write']);
+    const again = await postEmployee(h, other, body, { 'Idempotency-Key': key });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.text()).toBe(await first.text());
+  });
+
+  test("a replayed problem keeps the first request's request_id; the header is new", async () => {
+    const taken = await hire(h, secret, t);
+    const key = newKey();
+    const body = hireBody(t, { email: taken.email });
+    const first = await postEmployee(h, secret, body, { 'Idempotency-Key': key, 'X-Request-Id': 'first-attempt.1' });
+    const firstText = await first.text();
+    expect(first.status).toBe(409);
+    expect(JSON.parse(firstText)).toMatchObject({ code: 'email_taken', request_id: 'first-attempt.1' });
+    const again = await postEmployee(h, secret, body, { 'Idempotency-Key': key, 'X-Request-Id': 'second-attempt.2' });
+    expect(again.status).toBe(409);
+    expect(again.headers.get('content-type')).toBe('application/problem+json');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('x-request-id')).toBe('second-attempt.2');
+    const text = await again.text();
+    expect(text).toBe(firstText);
+    expect(JSON.parse(text).request_id).toBe('first-attempt.1');
+  });
+
+  test('a stored 422 is replayed even after the rule would pass', async () => {
+    const full = await h.tenant({ seats: 1 });
+    const fullSecret = await h.key(full, WRITE);
+    const key = newKey();
+    const body = hireBody(full);
+    const first = await postEmployee(h, fullSecret, body, { 'Idempotency-Key': key });
+    await expectProblem(first.clone(), 422, 'seat_limit_reached');
+    expect((await keyRow(full.tenant.id, key))?.response_status).toBe(422);
+    await sql(h, 'update tenants set seat_limit = null where id = ?', [full.tenant.id]);
+    const again = await postEmployee(h, fullSecret, body, { 'Idempotency-Key': key });
+    expect(again.status).toBe(422);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.text()).toBe(await first.text());
+    expect(await countEmployees(h, full.tenant.id)).toBe(1);
+    // A new key runs the request afresh.
+    const fresh = await postEmployee(h, fullSecret, body, { 'Idempotency-Key': newKey() });
+    expect(fresh.status).toBe(200);
+  });
+
+  test('a stored 404 actor_not_found is replayed', async () => {
+    const key = newKey();
+    const body = hireBody(t, { actor_employee_id: '01a20129-a8bd-7fe6-893d-e14d781596aa' });
+    const first = await postEmployee(h, secret, body, { 'Idempotency-Key': key });
+    expect(first.status).toBe(404);
+    const again = await postEmployee(h, secret, body, { 'Idempotency-Key': key });
+    expect(again.status).toBe(404);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.text()).toBe(await first.text());
+  });
+
+  test('PATCH replays the stored response, not the current state', async () => {
+    const employee = await hire(h, secret, t);
+    const key = newKey();
+    const body = { actor_employee_id: t.hr_admin.id, designation: 'Analyst' };
+    const first = await patchEmployee(h, secret, employee.id as string, body, { 'Idempotency-Key': key });
+    const firstText = await first.text();
+    expect(first.status).toBe(200);
+    const moved = await patchEmployee(h, secret, employee.id as string, {
+      actor_employee_id: t.hr_admin.id,
+      designation: 'Manager',
+    });
+    expect(moved.status).toBe(200);
+    const again = await patchEmployee(h, secret, employee.id as string, body, { 'Idempotency-Key': key });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const text = await again.text();
+    expect(text).toBe(firstText);
+    expect((JSON.parse(text) as { data: Json }).data.designation).toBe('Analyst');
+    const [row] = await sql(h, 'select designation from employees where id = ?', [employee.id]);
+    expect(row.designation).toBe('Manager');
+  });
+
+  test('no key, no replay: two identical requests without a key are two requests', async () => {
+    const body = hireBody(t);
+    expect((await postEmployee(h, secret, body)).status).toBe(200);
+    await expectProblem(await postEmployee(h, secret, body), 409, 'email_taken');
+  });
+});
+
+describe('conflicts', () => {
+  let t: TestTenant;
+  let secret: string;
+  beforeAll(async () => {
+    t = await h.tenant();
+    secret = await h.key(t, WRITE);
+  });
+
+  test('same key with a different body is 409 idempotency_key_reused, and nothing is written', async () => {
+    const key = newKey();
+    expect((await postEmployee(h, secret, hireBody(t), { 'Idempotency-Key': key })).status).toBe(200);
+    const email = uniqueEmail();
+    const res = await postEmployee(h, secret, hireBody(t, { email }), { 'Idempotency-Key': key });
+    await expectProblem(res, 409, 'idempotency_key_reused');
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+    expect(await journeyRows(h, t.tenant.id, email)).toEqual({ employees: 0, profiles: 0, outbox: 0 });
+  });
+
+  test('same key on another path or method is 409 idempotency_key_reused', async () => {
+    const key = newKey();
+    const created = await postEmployee(h, secret, hireBody(t), { 'Idempotency-Key': key });
+    const employee = ((await created.json()) as { data: Json }).data;
+    const patch = { actor_employee_id: t.hr_admin.id, designation: 'X' };
+    await expectProblem(
+      await patchEmployee(h, secret, employee.id as string, patch, { 'Idempotency-Key': key }),
+      409,
+      'idempotency_key_reused',
+    );
+    const patchKey = newKey();
+    expect((await patchEmployee(h, secret, employee.id as string, patch, { 'Idempotency-Key': patchKey })).status).toBe(
+      200,
+    );
+    await expectProblem(
+      await patchEmployee(h, secret, t.hr_admin.id, patch, { 'Idempotency-Key': patchKey }),
+      409,
+      'idempotency_key_reused',
+    );
+    const [row] = await sql(h, 'select designation from employees where id = ?', [t.hr_admin.id]);
+    expect(row.designation).not.toBe('X');
+  });
+
+  test('the same key in another tenant, or in the sandbox, is independent', async () => {
+    const key = newKey('shared');
+    const other = await h.tenant();
+    const otherSecret = await h.key(other, WRITE);
+    const sandbox = await h.key(t, WRITE, 'test');
+    const a = await postEmployee(h, secret, hireBody(t), { 'Idempotency-Key': key });
+    const b = await postEmployee(h, otherSecret, hireBody(other), { 'Idempotency-Key': key });
+    const c = await postEmployee(h, sandbox, hireBody(t, { actor_employee_id: t.sandbox_hr_admin.id }), {
+      'Idempotency-Key': key,
+    });
+    for (const res of [a, b, c]) {
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(res.headers.get('idempotent-replayed')).toBeNull();
+    }
+    expect((await keyRow(t.tenant.id, key))?.state).toBe('completed');
+    expect((await keyRow(other.tenant.id, key))?.state).toBe('completed');
+    expect((await keyRow(t.sandbox.id, key))?.state).toBe('completed');
+  });
+});
+
+describe('what is not stored', () => {
+  let t: TestTenant;
+  let secret: string;
+  beforeAll(async () => {
+    t = await h.tenant();
+    secret = await h.key(t, WRITE);
+  });
+
+  test('a 400 validation error is not stored: the same key with a fixed body succeeds', async () => {
+    const key = newKey();
+    const bad = await postEmployee(h, secret, hireBody(t, { joining_date: '2026-02-30' }), { 'Idempotency-Key': key });
+    await expectProblem(bad, 400, 'invalid_body');
+    expect(await keyRow(t.tenant.id, key)).toBeUndefined();
+    const good = await postEmployee(h, secret, hireBody(t), { 'Idempotency-Key': key });
+    expect(good.status).toBe(200);
+    expect(good.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  test('415, 413 and invalid JSON are not stored', async () => {
+    const key = newKey();
+    const plain = { method: 'POST', headers: { 'Content-Type': 'text/plain', 'Idempotency-Key': key }, body: '{}' };
+    await expectProblem(await h.as(secret, '/v1/employees', plain), 415, 'unsupported_media_type');
+    await expectProblem(
+      await h.as(secret, '/v1/employees', jsonInit('POST', '{x', { 'Idempotency-Key': key })),
+      400,
+      'invalid_json',
+    );
+    expect(await keyRow(t.tenant.id, key)).toBeUndefined();
+    expect((await postEmployee(h, secret, hireBody(t), { 'Idempotency-Key': key })).status).toBe(200);
+  });
+
+  test('a malformed path id is not stored', async () => {
+    const key = newKey();
+    const body = { actor_employee_id: t.hr_admin.id, designation: 'X' };
+    await expectProblem(await patchEmployee(h, secret, 'nope', body, { 'Idempotency-Key': key }), 400, 'invalid_id');
+    expect(await keyRow(t.tenant.id, key)).toBeUndefined();
+  });
+
+  test('a 403 insufficient_scope is not stored', async () => {
+    const key = newKey();
+    const reader = await h.key(t, ['employees:read']);
+    const body = hireBody(t);
+    await expectProblem(await postEmployee(h, reader, body, { 'Idempotency-Key': key }), 403, 'insufficient_scope');
+    expect(await keyRow(t.tenant.id, key)).toBeUndefined();
+    const res = await postEmployee(h, secret, body, { 'Idempotency-Key': key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  test('a stored response is never served to a credential without the scope (403 comes first)', async () => {
+    const key = newKey();
+    const body = hireBody(t);
+    expect((await postEmployee(h, secret, body, { 'Idempotency-Key': key })).status).toBe(200);
+    const reader = await h.key(t, ['employees:read', 'leave:write']);
+    const res = await postEmployee(h, reader, body, { 'Idempotency-Key': key });
+    await expectProblem(res, 403, 'insufficient_scope');
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+    // Without a credential, or with a bad one, it is 401 whatever the key.
+    await expectProblem(
+      await h.fetch('/v1/employees', jsonInit('POST', body, { 'Idempotency-Key': key })),
+      401,
+      'unauthorized',
+    );
+  });
+
+  test('a body that cannot be read is 400 even with a key already used (body before idempotency)', async () => {
+    const key = newKey();
+    expect((await postEmployee(h, secret, hireBody(t), { 'Idempotency-Key': key })).status).toBe(200);
+    await expectProblem(
+      await h.as(secret, '/v1/employees', jsonInit('POST', '{x', { 'Idempotency-Key': key })),
+      400,
+      'invalid_json',
+    );
+    expect((await keyRow(t.tenant.id, key))?.state).toBe('completed');
+  });
+});
+
+describe('the Idempotency-Key header', () => {
+  let t: TestTenant;
+  let secret: string;
+  beforeAll(async () => {
+    t = await h.tenant();
+    secret = await h.key(t, WRITE);
+  });
+
+  test.each([
+    ['empty', ''],
+    ['256 characters', 'k'.repeat(256)],
+    ['a space', 'my key'],
+    ['a tab', 'my\tkey'],
+    ['non-ASCII', 'clé-1'],
+  ])('%s is 400 invalid_idempotency_key, and nothing is written', async (_name, key) => {
+    const email = uniqueEmail();
+    const res = await postEmployee(h, secret, hireBody(t, { email }), { 'Idempotency-Key': key });
+    await expectProblem(res, 400, 'invalid_idempotency_key');
+    expect(await journeyRows(h, t.tenant.id, email)).toEqual({ employees: 0, profiles: 0, outbox: 0 });
+  });
+
+  test('255 visible ASCII characters are a valid key', async () => {
+    const key = `${newKey()}!~"#`.padEnd(255, 'z');
+    const res = await postEmployee(h, secret, hireBody(t), { 'Idempotency-Key': key });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await keyRow(t.tenant.id, key))?.state).toBe('completed');
+  });
+
+  test('a malformed key still answers 401 without a credential and 403 with the wrong scope', async () => {
+    const init = jsonInit('POST', hireBody(t), { 'Idempotency-Key': 'bad key' });
+    await expectProblem(await h.fetch('/v1/employees', init), 401, 'unauthorized');
+    const reader = await h.key(t, ['employees:read']);
+    await expectProblem(await h.as(reader, '/v1/employees', init), 403, 'insufficient_scope');
+  });
+
+  test('a malformed key on PATCH is 400 invalid_idempotency_key', async () => {
+    const res = await patchEmployee(
+      h,
+      secret,
+      t.hr_admin.id,
+      { actor_employee_id: t.hr_admin.id, designation: 'X' },
+      { 'Idempotency-Key': '' },
+    );
+    await expectProblem(res, 400, 'invalid_idempotency_key');
+  });
+});
+
+describe('storage, takeover and retention', () => {
+  let t: TestTenant;
+  let secret: string;
+  beforeAll(async () => {
+    t = await h.tenant();
+    secret = await h.key(t, WRITE);
+  });
+
+  async function insertKey(
+    key: string,
+    fields: { fingerprint: string; state: string; locked: string; created?: string; status?: number; body?: string },
+  ) {
+    await sql(
+      h,
+      `insert into idempotency_keys (tenant_id, key, fingerprint, state, response_status, response_body, locked_at, created_at)
+       values (?, ?, ?, ?, ?, ?, now() - ?::interval, now() - ?::interval)`,
+      [
+        t.tenant.id,
+        key,
+        fields.fingerprint,
+        fields.state,
+        fields.status ?? null,
+        fields.body ?? null,
+        fields.locked,
+        fields.created ?? fields.locked,
+      ],
+    );
+  }
+
+  test('the key is stored with the write: completed, with the status, body and fingerprint', async () => {
+    const key = newKey();
+    const body = hireBody(t);
+    const res = await postEmployee(h, secret, body, { 'Idempotency-Key': key });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(await keyRow(t.tenant.id, key)).toEqual({
+      fingerprint: fingerprint('POST', '/v1/employees', body),
+      state: 'completed',
+      response_status: 200,
+      response_body: text,
+    });
+    // The write it describes is there too.
+    const email = (JSON.parse(text) as { data: Json }).data.email as string;
+    expect(await journeyRows(h, t.tenant.id, email)).toEqual({ employees: 1, profiles: 1, outbox: 1 });
+  });
+
+  test('a failure at commit leaves neither the write nor a completed key, and the key can be retried', async () => {
+    const key = newKey();
+    const email = uniqueEmail('commitfail');
+    const name = `wfm_test_fail_${randomBytes(4).toString('hex')}`;
+    await sql(
+      h,
+      `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'simulated failure at commit'; end $$`,
+    );
+    // A deferred constraint trigger fires at COMMIT, after the handler and the key update ran.
+    await sql(
+      h,
+      `create constraint trigger ${name} after insert on outbox_messages deferrable initially deferred
+         for each row when (new.recipient = '${email}') execute function ${name}()`,
+    );
+    try {
+      const res = await postEmployee(h, secret, hireBody(t, { email }), { 'Idempotency-Key': key });
+      await expectProblem(res, 500, 'internal_error');
+      expect(await journeyRows(h, t.tenant.id, email)).toEqual({ employees: 0, profiles: 0, outbox: 0 });
+      expect((await keyRow(t.tenant.id, key))?.state).not.toBe('completed');
+    } finally {
+      await sql(h, `drop trigger if exists ${name} on outbox_messages`);
+      await sql(h, `drop function if exists ${name}()`);
+    }
+    const retry = await postEmployee(h, secret, hireBody(t, { email }), { 'Idempotency-Key': key });
+    expect(retry.status, await retry.clone().text()).toBe(200);
+    expect(await journeyRows(h, t.tenant.id, email)).toEqual({ employees: 1, profiles: 1, outbox: 1 });
+  });
+
+  test('an in-flight key whose owner died over 60 s ago is taken over', async () => {
+    const key = newKey();
+    const body = hireBody(t);
+    await insertKey(key, {
+      fingerprint: fingerprint('POST', '/v1/employees', body),
+      state: 'in_flight',
+      locked: '2 minutes',
+    });
+    const res = await postEmployee(h, secret, body, { 'Idempotency-Key': key });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+    expect(await keyRow(t.tenant.id, key)).toMatchObject({
+      state: 'completed',
+      response_status: 200,
+      response_body: text,
+    });
+    expect(await journeyRows(h, t.tenant.id, body.email as string)).toEqual({ employees: 1, profiles: 1, outbox: 1 });
+  });
+
+  test('an in-flight key locked just now is 409 idempotency_key_in_use with Retry-After', async () => {
+    const key = newKey();
+    const body = hireBody(t);
+    const print = fingerprint('POST', '/v1/employees', body);
+    for (const locked of ['0 seconds', '30 seconds']) {
+      await sql(h, 'delete from idempotency_keys where tenant_id = ? and key = ?', [t.tenant.id, key]);
+      await insertKey(key, { fingerprint: print, state: 'in_flight', locked });
+      const res = await postEmployee(h, secret, body, { 'Idempotency-Key': key });
+      await expectProblem(res, 409, 'idempotency_key_in_use');
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await journeyRows(h, t.tenant.id, body.email as string)).toEqual({ employees: 0, profiles: 0, outbox: 0 });
+      // The in-flight record is left to its owner.
+      expect((await keyRow(t.tenant.id, key))?.state).toBe('in_flight');
+    }
+  });
+
+  test('an in-flight key with another fingerprint is 409 idempotency_key_reused', async () => {
+    const key = newKey();
+    await insertKey(key, { fingerprint: 'f'.repeat(64), state: 'in_flight', locked: '0 seconds' });
+    await expectProblem(
+      await postEmployee(h, secret, hireBody(t), { 'Idempotency-Key': key }),
+      409,
+      'idempotency_key_reused',
+    );
+  });
+
+  test('keys older than 24 h are treated as absent; younger ones still replay', async () => {
+    const old = newKey('old');
+    const body = hireBody(t);
+    const print = fingerprint('POST', '/v1/employees', body);
+    await insertKey(old, {
+      fingerprint: print,
+      state: 'completed',
+      locked: '25 hours',
+      status: 200,
+      body: '{"data":"stale"}',
+    });
+    const res = await postEmployee(h, secret, body, { 'Idempotency-Key': old });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+    expect(text).not.toBe('{"data":"stale"}');
+    expect(await keyRow(t.tenant.id, old)).toMatchObject({ state: 'completed', response_body: text });
+    // An old key with another fingerprint is no conflict either.
+    const oldOther = newKey('old');
+    await insertKey(oldOther, {
+      fingerprint: 'e'.repeat(64),
+      state: 'completed',
+      locked: '25 hours',
+      status: 200,
+      body: '{}',
+    });
+    expect((await postEmployee(h, secret, hireBody(t), { 'Idempotency-Key': oldOther })).status).toBe(200);
+    const young = newKey('young');
+    const youngBody = hireBody(t);
+    await insertKey(young, {
+      fingerprint: fingerprint('POST', '/v1/employees', youngBody),
+      state: 'completed',
+      locked: '23 hours',
+      status: 200,
+      body: '{"data":"kept"}',
+    });
+    const replay = await postEmployee(h, secret, youngBody, { 'Idempotency-Key': young });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.text()).toBe('{"data":"kept"}');
+  });
+
+  test('purgeExpiredKeys deletes keys past 24 h and keeps the rest', async () => {
+    const old = newKey('purge-old');
+    const young = newKey('purge-young');
+    await insertKey(old, {
+      fingerprint: 'a'.repeat(64),
+      state: 'completed',
+      locked: '25 hours',
+      status: 200,
+      body: '{}',
+    });
+    await insertKey(young, {
+      fingerprint: 'b'.repeat(64),
+      state: 'completed',
+      locked: '1 hour',
+      status: 200,
+      body: '{}',
+    });
+    expect(await purgeExpiredKeys(h.orm.em.fork())).toBeGreaterThanOrEqual(1);
+    expect(await keyRow(t.tenant.id, old)).toBeUndefined();
+    expect(await keyRow(t.tenant.id, young)).toBeDefined();
+  });
+});
