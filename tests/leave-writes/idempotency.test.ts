@@ -222,6 +222,11 @@ describe('tRPC', () => {
     const badBody = (await bad.json()) as TrpcError;
     expect(badBody.error.data.code).toBe('invalid_body');
     expect(badBody.error.data.errors?.map((e) => e.path).sort()).toEqual(['days_count', 'reason']);
+    const stringDays = await trpc(org.write, 'leaveRequests.create', leaveBody(org, { days_count: '2' }));
+    expect(stringDays.status).toBe(400);
+    expect(((await stringDays.json()) as TrpcError).error.data.errors).toEqual([
+      { path: 'days_count', message: expect.any(String) },
+    ]);
 
     const unknown = await trpc(
       org.write,
