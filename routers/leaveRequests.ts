@@ -55,7 +55,6 @@ export function toLeaveRequestRecord(r: InferEntity<typeof LeaveRequest>): Leave
 
 const MAX_REASON = 1000;
 
-
 export const createLeaveRequestInput = z
   .strictObject({
     employee_id: z.uuid().meta({ description: 'The employee taking the leave.' }),
