@@ -54,16 +54,6 @@ export function toEmployeeRecord(e: InferEntity<typeof Employee>): EmployeeRecor
 
 const PAYOUT_TYPES: readonly string[] = ['contractor', 'freelancer', 'vendor_worker'];
 
-/**
- * trpc-to-openapi switches on coercion (`def.coerce = true`) for every number field of an input
- * object it serves, so a JSON body's `"rate": "42"` or `true` would pass as a number. Bodies are
- * JSON and their types are strict (decisions §1): keep this schema's coercion off.
- */
-function withoutCoercion<T extends z.ZodType>(schema: T): T {
-  Object.defineProperty(schema._zod.def, 'coerce', { get: () => false, set: () => {}, configurable: true });
-  return schema;
-}
-
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 const orgField = trimmed(100);
 
@@ -91,7 +81,7 @@ export const createEmployeeInput = z
     engagement_end_date: isoDate.optional(),
     vendor_name: trimmed(200).optional().meta({ description: 'Required for vendor_worker, refused otherwise.' }),
     pay_model: z.enum(['hourly', 'monthly_fee', 'per_engagement']).optional(),
-    rate: withoutCoercion(z.number().positive().max(1e9)).optional(),
+    rate: z.number().positive().max(1e9).optional(),
     manager_id: z.uuid().optional(),
   })
   .superRefine((input, issue) => {

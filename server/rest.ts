@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TRPCError } from '@trpc/server';
 import type { Context as KoaContext } from 'koa';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import type { z } from 'zod';
 import type { AppRouter } from '../routers/index.js';
 import { createContext, type RequestState } from './context.js';
 import { type ApiError, toProblem } from './errors.js';
@@ -45,11 +46,50 @@ export function errorHeaders(errors: TRPCError[], type: string): Record<string, 
   return errors.length ? toApiError(errors[0], type).headers : {};
 }
 
+/**
+ * trpc-to-openapi switches on coercion (`def.coerce = true`) for every number, boolean and date
+ * field of every input object it serves, request bodies included, and the change sticks for /trpc
+ * too: `"rate": "42"` or `true` would pass as a number. Query strings need it; JSON bodies are
+ * strictly typed (decisions §1). So the fields of every mutation's input keep coercion off.
+ */
+function keepBodyTypesStrict(router: AppRouter): void {
+  const pin = (schema: z.core.$ZodType | undefined): void => {
+    const def = schema?._zod.def as Record<string, unknown> | undefined;
+    switch (def?.type) {
+      case 'number':
+      case 'boolean':
+      case 'bigint':
+      case 'date':
+        Object.defineProperty(def, 'coerce', { get: () => false, set: () => {}, configurable: true });
+        return;
+      case 'object':
+        for (const field of Object.values(def.shape as Record<string, z.core.$ZodType>)) pin(field);
+        return;
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'readonly':
+        pin(def.innerType as z.core.$ZodType);
+        return;
+      case 'array':
+        pin(def.element as z.core.$ZodType);
+        return;
+    }
+  };
+  for (const procedure of Object.values(router._def.procedures) as unknown as {
+    _def: { type: string; inputs: z.core.$ZodType[] };
+  }[]) {
+    if (procedure._def.type === 'mutation') for (const input of procedure._def.inputs) pin(input);
+  }
+}
+
 export function createRestHandler(
   router: AppRouter,
   baseUrl: string,
   onInternalError: (e: TRPCError, s: RequestState) => void,
 ) {
+  keepBodyTypesStrict(router);
   const handler = createOpenApiNodeHttpHandler({
     router,
     createContext,

@@ -49,7 +49,7 @@ export function toApiError(error: TRPCError, type: string): ApiError {
         errors,
       });
     }
-  } else if (error.code === 'PARSE_ERROR') {
+  } else if (error.code === 'PARSE_ERROR' || (error.code === 'BAD_REQUEST' && cause instanceof SyntaxError)) {
     api = new ApiError('invalid_json', { detail: 'The request body is not valid JSON.' });
   } else if (error.code === 'NOT_FOUND') {
     api = new ApiError('not_found', { detail: error.message });

@@ -87,9 +87,8 @@ describe('employees.create over /trpc', () => {
     );
   });
 
-  // Known gap (server/trpc.ts, toApiError): tRPC reports unparsable JSON as BAD_REQUEST with a
-  // SyntaxError cause, which is mapped to invalid_body; REST answers invalid_json.
-  test.fails('unparsable JSON is 400 invalid_json, as over REST', async () => {
+  // tRPC reports unparsable JSON as BAD_REQUEST with a SyntaxError cause.
+  test('unparsable JSON is 400 invalid_json, as over REST', async () => {
     await expectTrpcError(await call('employees.create', secret, '{x'), 400, 'invalid_json');
   });
 
