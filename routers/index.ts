@@ -1,11 +1,16 @@
 import { router } from '../server/trpc.js';
+import { assetsRouter } from './assets.js';
 import { capabilities } from './capabilities.js';
 import { employeesRouter } from './employees.js';
 import { health } from './health.js';
+import { helpdeskTicketsRouter } from './helpdeskTickets.js';
+import { holidaysRouter } from './holidays.js';
+import { jobOpeningsRouter } from './jobOpenings.js';
 import { leaveBalancesRouter } from './leaveBalances.js';
 import { leaveRequestsRouter } from './leaveRequests.js';
 import { leaveTypesRouter } from './leaveTypes.js';
 import { modulesRouter } from './modules.js';
+import { surveysRouter } from './surveys.js';
 import { whoami } from './whoami.js';
 
 /** Every procedure, served at /v1 (REST, via trpc-to-openapi) and /trpc alike. */
@@ -18,6 +23,11 @@ export const appRouter = router({
   leaveRequests: leaveRequestsRouter,
   leaveTypes: leaveTypesRouter,
   leaveBalances: leaveBalancesRouter,
+  holidays: holidaysRouter,
+  assets: assetsRouter,
+  jobOpenings: jobOpeningsRouter,
+  helpdeskTickets: helpdeskTicketsRouter,
+  surveys: surveysRouter,
 });
 
 export type AppRouter = typeof appRouter;

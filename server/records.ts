@@ -1,9 +1,10 @@
 import { type EntityName, raw } from '@mikro-orm/core';
 import { z } from 'zod';
 import type { EntityManager } from '../db/orm.js';
-import type { Credential, Services } from './context.js';
+import type { Credential, Scope, Services } from './context.js';
 import { ApiError } from './errors.js';
-import { type Page, toPage } from './pagination.js';
+import { listEnvelope, type Page, pageQuery, single, toPage } from './pagination.js';
+import { scoped } from './trpc.js';
 
 /** Every tenant record has these; they are also the keyset (decisions §1: created_at, then id). */
 export interface KeyedRecord {
@@ -73,4 +74,70 @@ export function toIsoDate(value: string | Date | null | undefined): string | nul
 export function toIsoDate(value: string | Date | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}
+
+/** A tenant resource read as a list and by id (decisions §9): what `readProcedures` needs to know. */
+export interface ReadableResource<T extends KeyedRecord, S extends z.ZodObject> {
+  scope: Scope;
+  /** Collection path under /v1 (`/holidays`); the record is at `{path}/{id}`. Also binds the cursors. */
+  path: `/${string}`;
+  tag: string;
+  entity: EntityName<T>;
+  /** The read record; its `.meta({ id })` names the envelopes too (`HolidayList`, `HolidayResponse`). */
+  schema: S;
+  /** The explicit field list from entity to read record. */
+  serialize: (row: T) => z.input<S>;
+  summaries: { list: string; get: string };
+}
+
+/**
+ * The `list` and `get` procedures of a read-only tenant resource: scope guard, keyset page in
+ * (created_at, id) order, 404 for an id outside the tenant, and the OpenAPI operations with their
+ * error statuses: `router(readProcedures({ … }))`, or spread beside further procedures.
+ */
+export function readProcedures<T extends KeyedRecord, S extends z.ZodObject>(resource: ReadableResource<T, S>) {
+  const { scope, path, tag, entity, schema, serialize, summaries } = resource;
+  const name = z.globalRegistry.get(schema)?.id;
+  if (!name) throw new Error(`The read record schema of ${path} needs .meta({ id })`);
+  const listName = path.slice(1);
+  const read = scoped(scope);
+  // Cast once: TypeScript cannot resolve zod's optional-key mapping of `{ data: S }` for a generic S.
+  const response = single(schema, `${name}Response`) as unknown as z.ZodType<
+    { data: z.output<S> },
+    { data: z.input<S> }
+  >;
+  return {
+    list: read
+      .meta({
+        openapi: {
+          method: 'GET',
+          path,
+          tags: [tag],
+          summary: summaries.list,
+          description: 'Ascending by (created_at, id).',
+          errorResponses: [400, 401, 403, 429],
+        },
+      })
+      .input(z.object(pageQuery))
+      .output(listEnvelope(schema, `${name}List`))
+      .query(async ({ ctx, input }) => {
+        const page = await listRecords(ctx, entity, input, listName);
+        return { ...page, data: page.data.map(serialize) };
+      }),
+
+    get: read
+      .meta({
+        openapi: {
+          method: 'GET',
+          path: `${path}/{id}`,
+          tags: [tag],
+          summary: summaries.get,
+          description: "One record of the credential's tenant; an id of another tenant is 404.",
+          errorResponses: [400, 401, 403, 404, 429],
+        },
+      })
+      .input(idParam)
+      .output(response)
+      .query(async ({ ctx, input }) => ({ data: serialize(await getRecord(ctx, entity, input.id)) })),
+  };
 }

@@ -2,6 +2,7 @@ import { ApiKey, ApiKeySecret, OAuthClient, OAuthToken } from './credentials.js'
 import { LeaveBalance, LeaveRequest, LeaveType } from './leave.js';
 import { Setting } from './setting.js';
 import { Employee, Organisation, Profile, Tenant } from './tenancy.js';
+import { Asset, HelpdeskTicket, Holiday, JobOpening, Survey } from './workplace.js';
 
 export const entities = [
   Setting,
@@ -16,18 +17,38 @@ export const entities = [
   LeaveType,
   LeaveRequest,
   LeaveBalance,
+  Holiday,
+  Asset,
+  JobOpening,
+  HelpdeskTicket,
+  Survey,
 ];
 
 /**
  * Entities whose rows belong to one tenant and are read through the `tenant` filter. Credential
  * tables are not listed: they are looked up by secret hash before any tenant is known.
  */
-export const tenantScopedEntities = [Profile, Employee, LeaveType, LeaveRequest, LeaveBalance];
+export const tenantScopedEntities = [
+  Profile,
+  Employee,
+  LeaveType,
+  LeaveRequest,
+  LeaveBalance,
+  Holiday,
+  Asset,
+  JobOpening,
+  HelpdeskTicket,
+  Survey,
+];
 
 export {
   ApiKey,
   ApiKeySecret,
+  Asset,
   Employee,
+  HelpdeskTicket,
+  Holiday,
+  JobOpening,
   LeaveBalance,
   LeaveRequest,
   LeaveType,
@@ -36,5 +57,6 @@ export {
   Organisation,
   Profile,
   Setting,
+  Survey,
   Tenant,
 };

@@ -1,0 +1,48 @@
+import type { InferEntity } from '@mikro-orm/core';
+import { z } from 'zod';
+import { EMPLOYMENT_TYPES } from '../db/entities/tenancy.js';
+import { JOB_OPENING_STATUSES, JobOpening } from '../db/entities/workplace.js';
+import { isoDateTime, readProcedures } from '../server/records.js';
+import { router } from '../server/trpc.js';
+
+export const jobOpeningSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    department: z.string().nullable(),
+    location: z.string().nullable(),
+    employment_type: z.enum(EMPLOYMENT_TYPES),
+    status: z.enum(JOB_OPENING_STATUSES),
+    openings: z.int().min(1).meta({ description: 'Positions to fill.' }),
+    posted_at: isoDateTime.nullable().meta({ description: 'When it was published; null while a draft.' }),
+    created_at: isoDateTime,
+  })
+  .meta({ id: 'JobOpening' });
+
+export type JobOpeningRecord = z.infer<typeof jobOpeningSchema>;
+
+export function toJobOpeningRecord(j: InferEntity<typeof JobOpening>): JobOpeningRecord {
+  return {
+    id: j.id,
+    title: j.title,
+    department: j.department ?? null,
+    location: j.location ?? null,
+    employment_type: j.employmentType,
+    status: j.status,
+    openings: j.openings,
+    posted_at: j.postedAt ? j.postedAt.toISOString() : null,
+    created_at: j.createdAt.toISOString(),
+  };
+}
+
+export const jobOpeningsRouter = router(
+  readProcedures({
+    scope: 'recruitment:read',
+    path: '/job-openings',
+    tag: 'recruitment',
+    entity: JobOpening,
+    schema: jobOpeningSchema,
+    serialize: toJobOpeningRecord,
+    summaries: { list: 'List job openings', get: 'Get a job opening' },
+  }),
+);
