@@ -34,7 +34,7 @@ install: node_modules/.installed
 
 ## Serve on :3000 (PORT); embedded PostgreSQL (PGlite) under ./var unless DATABASE_URL is set.
 run: install
-	bin/wfm serve
+	bin/wfm serve --seed-demo
 
 ## The whole suite against the PostgreSQL server on 127.0.0.1:5432 (TEST_DATABASE_URL overrides).
 test: install

@@ -1,7 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrate, type Orm, openOrm } from '../db/orm.js';
-import { createDemoOrganisation } from '../db/seeds/demo.js';
+import { createDemoOrganisation, type DemoResult } from '../db/seeds/demo.js';
 import {
   createApiKey,
   createOAuthClient,
@@ -21,7 +22,8 @@ const usage = `wfm — Workforce admin CLI
 
 Usage:
   wfm migrate                                   apply pending database migrations
-  wfm serve                                     start the HTTP server (PORT, default 3000) and the outbox dispatcher
+  wfm serve [--seed-demo]                       start the HTTP server (PORT, default 3000) and the outbox dispatcher;
+                                                --seed-demo creates the demo organisation on an empty database
   wfm worker                                    run only the outbox dispatcher and idempotency-key purge
   wfm openapi [--out FILE]                      print (or write) the OpenAPI document
   wfm tenant create --name N [--seats N] [--id-prefix P] [--admin-email E] [--admin-name N]
@@ -50,6 +52,7 @@ const options = {
   env: { type: 'string' },
   scopes: { type: 'string' },
   'expires-in': { type: 'string' },
+  'seed-demo': { type: 'boolean', default: false },
   grace: { type: 'string' },
 } as const;
 
@@ -140,6 +143,41 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
   }
 }
 
+/**
+ * `make run`: on an empty database, create the demo organisation and keep its credentials under
+ * DATA_DIR (secrets are stored hashed, so this file is the only place they can be read again).
+ */
+async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
+  const file = path.resolve(env.DATA_DIR, 'demo-credentials.json');
+  const [{ count }] = await orm.em.fork().execute<{ count: string }[]>('select count(*) as count from organisations');
+  let demo: DemoResult | undefined;
+  if (Number(count) === 0) {
+    demo = await createDemoOrganisation(orm.em.fork(), env.CREDENTIAL_PREFIX);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  } else if (existsSync(file)) {
+    demo = JSON.parse(readFileSync(file, 'utf8')) as DemoResult;
+  }
+  if (!demo) return;
+  const base = env.PUBLIC_BASE_URL;
+  process.stderr.write(
+    [
+      '',
+      `Demo organisation "${demo.tenant.name}" (credentials kept in ${file}):`,
+      `  live API key   ${demo.live_key.secret}`,
+      `  test API key   ${demo.test_key.secret}`,
+      `  OAuth client   ${demo.client.client_id}`,
+      `  client secret  ${demo.client.client_secret}`,
+      `  HR admin id    ${demo.hr_admin.id} (${demo.hr_admin.email})`,
+      '',
+      'Try:',
+      `  curl -H "Authorization: Bearer ${demo.live_key.secret}" ${base}/v1/employees?limit=5`,
+      `  open ${base}/docs`,
+      '',
+    ].join('\n'),
+  );
+}
+
 function positional(args: string[], name: string): string {
   if (!args[0]) throw new Error(`${name} is required`);
   return args[0];
@@ -164,6 +202,7 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write(
       `Workforce API listening on ${env.PUBLIC_BASE_URL} (database: ${env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR}`})\n`,
     );
+    if (values['seed-demo']) await seedDemoOnFirstStart(env, running.orm);
     const stop = async () => {
       await running.close();
       process.exit(0);
