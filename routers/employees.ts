@@ -6,8 +6,8 @@ import type { EntityManager } from '../db/orm.js';
 import { ApiError } from '../server/errors.js';
 import { seedLeaveBalances } from '../server/leaveSeed.js';
 import { enqueueEmail } from '../server/outbox.js';
-import { listEnvelope, pageQuery, single } from '../server/pagination.js';
-import { getRecord, idParam, isoDate, isoDateTime, listRecords, toIsoDate } from '../server/records.js';
+import { single } from '../server/pagination.js';
+import { isoDate, isoDateTime, readProcedures, toIsoDate } from '../server/records.js';
 import { formatEmployeeCode } from '../server/tenants.js';
 import { router, scoped } from '../server/trpc.js';
 
@@ -226,42 +226,19 @@ export async function updateEmployee(
 }
 
 const employeeResponse = single(employeeSchema, 'EmployeeResponse');
-const read = scoped('employees:read');
 const write = scoped('employees:write');
 const writeErrors = [400, 401, 403, 404, 409, 413, 415, 422, 429];
 
 export const employeesRouter = router({
-  list: read
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/employees',
-        tags: ['employees'],
-        summary: 'List employees',
-        description: 'Ascending by (created_at, id).',
-        errorResponses: [400, 401, 403, 429],
-      },
-    })
-    .input(z.object(pageQuery))
-    .output(listEnvelope(employeeSchema, 'EmployeeList'))
-    .query(async ({ ctx, input }) => {
-      const page = await listRecords(ctx, Employee, input, 'employees');
-      return { ...page, data: page.data.map(toEmployeeRecord) };
-    }),
-
-  get: read
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/employees/{id}',
-        tags: ['employees'],
-        summary: 'Get an employee',
-        errorResponses: [400, 401, 403, 404, 429],
-      },
-    })
-    .input(idParam)
-    .output(employeeResponse)
-    .query(async ({ ctx, input }) => ({ data: toEmployeeRecord(await getRecord(ctx, Employee, input.id)) })),
+  ...readProcedures({
+    scope: 'employees:read',
+    path: '/employees',
+    tag: 'employees',
+    entity: Employee,
+    schema: employeeSchema,
+    serialize: toEmployeeRecord,
+    summaries: { list: 'List employees', get: 'Get an employee' },
+  }),
 
   create: write
     .meta({

@@ -6,8 +6,8 @@ import type { EntityManager } from '../db/orm.js';
 import { ApiError } from '../server/errors.js';
 import { seedLeaveBalances } from '../server/leaveSeed.js';
 import { enqueueEmail } from '../server/outbox.js';
-import { listEnvelope, pageQuery, single } from '../server/pagination.js';
-import { getRecord, idParam, isoDate, isoDateTime, listRecords, toIsoDate } from '../server/records.js';
+import { single } from '../server/pagination.js';
+import { isoDate, isoDateTime, readProcedures, toIsoDate } from '../server/records.js';
 import { router, scoped } from '../server/trpc.js';
 
 export const leaveRequestSchema = z
@@ -279,7 +279,6 @@ export async function decideLeaveRequest(
   });
 }
 
-const read = scoped('leave:read');
 const write = scoped('leave:write');
 const leaveRequestResponse = single(leaveRequestSchema, 'LeaveRequestResponse');
 const writeErrors = [400, 401, 403, 404, 409, 413, 415, 422, 429];
@@ -304,40 +303,15 @@ function decisionProcedure(decision: LeaveDecision, summary: string, description
 }
 
 export const leaveRequestsRouter = router({
-  list: read
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/leave-requests',
-        tags: ['leave'],
-        summary: 'List leave requests',
-        description: 'Ascending by (created_at, id).',
-        errorResponses: [400, 401, 403, 429],
-      },
-    })
-    .input(z.object(pageQuery))
-    .output(listEnvelope(leaveRequestSchema, 'LeaveRequestList'))
-    .query(async ({ ctx, input }) => {
-      const page = await listRecords(ctx, LeaveRequest, input, 'leave-requests');
-      return { ...page, data: page.data.map(toLeaveRequestRecord) };
-    }),
-
-  get: read
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/leave-requests/{id}',
-        tags: ['leave'],
-        summary: 'Get a leave request',
-        description: "One leave request of the credential's tenant; an id of another tenant is 404.",
-        errorResponses: [400, 401, 403, 404, 429],
-      },
-    })
-    .input(idParam)
-    .output(leaveRequestResponse)
-    .query(async ({ ctx, input }) => ({
-      data: toLeaveRequestRecord(await getRecord(ctx, LeaveRequest, input.id)),
-    })),
+  ...readProcedures({
+    scope: 'leave:read',
+    path: '/leave-requests',
+    tag: 'leave',
+    entity: LeaveRequest,
+    schema: leaveRequestSchema,
+    serialize: toLeaveRequestRecord,
+    summaries: { list: 'List leave requests', get: 'Get a leave request' },
+  }),
 
   create: write
     .meta({

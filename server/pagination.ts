@@ -84,8 +84,16 @@ export function listEnvelope<T extends z.ZodType>(item: T, id: string) {
     .meta({ id });
 }
 
+const singles = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * `{ data: item }`, one schema object per record schema: a read procedure and the writes that
+ * answer with the same record share it (two schemas may not carry one OpenAPI id).
+ */
 export function single<T extends z.ZodType>(item: T, id: string) {
-  return z.object({ data: item }).meta({ id });
+  const made = singles.get(item) ?? z.object({ data: item }).meta({ id });
+  singles.set(item, made);
+  return made as z.ZodObject<{ data: T }>;
 }
 
 export interface Page<T> {
