@@ -23,15 +23,20 @@ const statusMeaning: Record<number, string> = {
 };
 
 const header = (description: string, schema: Json) => ({ description, schema });
+/** A non-negative count in a header; bounded so that clients can size it (OWASP API4). */
+const count = { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647 };
 
 const components = {
   headers: {
-    'X-Request-Id': header('Id of this request; echoes a valid inbound X-Request-Id.', { type: 'string' }),
-    'RateLimit-Limit': header('Requests allowed in the current window.', { type: 'integer' }),
-    'RateLimit-Remaining': header('Requests left in the current window.', { type: 'integer' }),
-    'RateLimit-Reset': header('Whole seconds until the window resets.', { type: 'integer' }),
-    'Retry-After': header('Seconds to wait before retrying.', { type: 'integer' }),
-    'WWW-Authenticate': header('RFC 6750 challenge.', { type: 'string' }),
+    'X-Request-Id': header('Id of this request; echoes a valid inbound X-Request-Id.', {
+      type: 'string',
+      pattern: '^[A-Za-z0-9._:-]{1,128}$',
+    }),
+    'RateLimit-Limit': header('Requests allowed in the current window.', count),
+    'RateLimit-Remaining': header('Requests left in the current window.', count),
+    'RateLimit-Reset': header('Whole seconds until the window resets.', count),
+    'Retry-After': header('Seconds to wait before retrying.', count),
+    'WWW-Authenticate': header('RFC 6750 challenge.', { type: 'string', maxLength: 256 }),
     'Idempotent-Replayed': header(
       '`true` when this is the stored response of an earlier request with the same Idempotency-Key.',
       {
@@ -48,7 +53,7 @@ const components = {
       properties: {
         type: { type: 'string', format: 'uri', description: 'URI of a page describing the code.' },
         title: { type: 'string', description: 'Fixed per code.' },
-        status: { type: 'integer' },
+        status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 },
         code: { type: 'string', enum: Object.keys(problemCodes), description: 'Stable machine-readable code.' },
         detail: { type: 'string', description: 'What went wrong in this occurrence.' },
         request_id: { type: 'string', description: 'Equals the X-Request-Id header.' },
@@ -97,6 +102,46 @@ const tagDescriptions: Record<string, string> = {
 };
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** Descriptions of shared query parameters whose zod description does not reach the document. */
+const parameterDescriptions: Record<string, string> = {
+  cursor: 'Opaque cursor: the next_cursor of the previous page.',
+  id: 'Record id (UUID).',
+};
+/** Longer than any cursor the server signs; longer ones are 400 invalid_cursor like any other. */
+const CURSOR_MAX_LENGTH = 1024;
+
+const INT32 = 2 ** 31;
+/** `^[chars]{m,n}$`: a pattern that fixes the length, stated again as minLength/maxLength. */
+const boundedPattern = /^\^\[[^\]]+\]\{(\d+),(\d+)\}\$$/;
+
+/**
+ * States the bounds every schema already implies, so that linters (OWASP API4) and clients see
+ * them: a UUID is 36 characters, a date 10, `^[…]{m,n}$` m..n; integers say int32 or int64.
+ */
+function stateImpliedBounds(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) stateImpliedBounds(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Json;
+  if (schema.type === 'string' && schema.maxLength === undefined) {
+    const bounded = typeof schema.pattern === 'string' ? boundedPattern.exec(schema.pattern) : null;
+    if (schema.format === 'uuid') schema.maxLength = 36;
+    else if (schema.format === 'date') schema.maxLength = 10;
+    else if (bounded) {
+      schema.minLength ??= Number(bounded[1]);
+      schema.maxLength = Number(bounded[2]);
+    }
+  }
+  if (schema.type === 'integer' && schema.format === undefined) {
+    const { minimum, maximum } = schema as { minimum?: number; maximum?: number };
+    const int32 = minimum !== undefined && maximum !== undefined && minimum >= -INT32 && maximum < INT32;
+    schema.format = int32 ? 'int32' : 'int64';
+  }
+  for (const value of Object.values(schema)) stateImpliedBounds(value);
+}
 
 /** Procedures whose responses carry no RateLimit-* headers (decisions §5). */
 const UNLIMITED_PATHS = new Set(['/health']);
@@ -155,6 +200,11 @@ export function buildOpenApiDocument(): OpenAPIObject {
         };
       }
       operation.description ??= operation.summary;
+      for (const parameter of (operation.parameters as Json[] | undefined) ?? []) {
+        const schema = parameter.schema as Json | undefined;
+        parameter.description ??= schema?.description ?? parameterDescriptions[parameter.name as string];
+        if (parameter.name === 'cursor' && schema) schema.maxLength ??= CURSOR_MAX_LENGTH;
+      }
       if (method === 'post' || method === 'patch') {
         operation.parameters = [
           ...((operation.parameters as Json[] | undefined) ?? []),
@@ -198,6 +248,10 @@ export function buildOpenApiDocument(): OpenAPIObject {
   );
   doc.tags = [...used].sort().map((name) => ({ name, description: tagDescriptions[name] ?? name }));
   (doc.info as Json).contact = { name: 'Workforce API', url: 'https://docs.workforce.example' };
+  // The one server is this public API itself (OWASP API9: declare each server's audience).
+  doc.servers = ((doc.servers as Json[] | undefined) ?? []).map((server) => ({ ...server, 'x-internal': false }));
+  stateImpliedBounds(doc.paths);
+  stateImpliedBounds(doc.components);
   return doc as unknown as OpenAPIObject;
 }
 

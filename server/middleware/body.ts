@@ -3,6 +3,24 @@ import getRawBody from 'raw-body';
 import { ApiError } from '../errors.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * Deepest nesting accepted (the top-level value is depth 1). No documented body nests past 2; a
+ * deeper one would otherwise overflow the stack of recursive walks such as the idempotency
+ * fingerprint's canonical JSON (a 2,000-level body answered 500).
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether `value` nests deeper than `max`, walked without recursion. */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, depth] = item;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
@@ -16,7 +34,8 @@ function isJson(contentType: string | undefined): boolean {
 
 /**
  * Reads a JSON request body (decisions §1): application/json only (415), at most 64 KiB (413),
- * valid JSON (400 invalid_json). Returns the parsed value, or undefined when there is no body.
+ * valid JSON nested at most MAX_JSON_DEPTH levels (400 invalid_json). Returns the parsed value, or
+ * undefined when there is no body.
  */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (!hasBody(req)) return undefined;
@@ -33,9 +52,14 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     }
     throw new ApiError('invalid_json', { detail: 'The request body could not be read.' });
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new ApiError('invalid_json', { detail: 'The request body is not valid JSON.' });
   }
+  if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) {
+    throw new ApiError('invalid_json', { detail: `The request body nests deeper than ${MAX_JSON_DEPTH} levels.` });
+  }
+  return parsed;
 }

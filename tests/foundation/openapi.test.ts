@@ -98,7 +98,7 @@ describe('the OpenAPI document', () => {
   test('OpenAPI 3.1.0, API version 1.0.0, servers under /v1', () => {
     expect(committed.openapi).toBe('3.1.0');
     expect(committed.info).toMatchObject({ title: expect.any(String), version: '1.0.0' });
-    expect(committed.servers).toEqual([{ url: '/v1' }]);
+    expect(committed.servers).toEqual([{ url: '/v1', 'x-internal': false }]);
   });
 
   test('every $ref resolves and every component schema is used', () => {
@@ -159,9 +159,19 @@ describe('the OpenAPI document', () => {
         if (status === '401') expect(headers, where).toContain('WWW-Authenticate');
       }
     }
-    expect(committed.components.headers['X-Request-Id'].schema).toEqual({ type: 'string' });
+    expect(committed.components.headers['X-Request-Id'].schema).toEqual({
+      type: 'string',
+      pattern: '^[A-Za-z0-9._:-]{1,128}$',
+      minLength: 1,
+      maxLength: 128,
+    });
     for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']) {
-      expect(committed.components.headers[name].schema).toEqual({ type: 'integer' });
+      expect(committed.components.headers[name].schema).toEqual({
+        type: 'integer',
+        format: 'int32',
+        minimum: 0,
+        maximum: 2_147_483_647,
+      });
     }
   });
 
