@@ -146,7 +146,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (code && UNAVAILABLE_CODES.has(code)) return true;
     if (
       e.name === 'ConnectionException' ||
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(e.message)
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|is not queryable/i.test(
+        e.message,
+      )
     ) {
       return true;
     }

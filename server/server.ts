@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import { migrate, type Orm, openOrm } from '../db/orm.js';
@@ -33,6 +33,16 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
     server.once('listening', resolve);
     server.once('error', reject);
   });
+  // Node keeps serving keep-alive connections after server.close() (and says keep-alive in every
+  // response), so a draining node would wait out their idle timeout, or never drain behind a load
+  // balancer that reuses them. While closing, every response closes its connection instead.
+  const unanswered = new Set<ServerResponse>();
+  let closing = false;
+  server.on('request', (_req, res: ServerResponse) => {
+    if (closing) return void res.setHeader('Connection', 'close');
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+  });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -40,6 +50,8 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
     server,
     orm,
     async close() {
+      closing = true;
+      for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { type PgProxy, pgProxy, sleep, waitFor } from '../support/cluster.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { authed, hireBody, type Json, lockTenantRow, openTestOrm, sql } from './helpers.js';
+
+// A server whose DATABASE_URL goes through a TCP proxy that the test cuts (every connection
+// destroyed, new ones refused) and restores: PostgreSQL going away and coming back.
+let proxy: PgProxy;
+let h: TestServer;
+// The test's own connection, straight to PostgreSQL: it stays up while the proxy is cut.
+let direct: Awaited<ReturnType<typeof openTestOrm>>;
+
+beforeAll(async () => {
+  proxy = await pgProxy(inject('databaseUrl'));
+  h = await startTestServer({ DATABASE_URL: proxy.url, RATE_LIMIT_POINTS: '100000', LOG_LEVEL: 'error' });
+  direct = await openTestOrm();
+});
+afterAll(async () => {
+  await proxy?.restore();
+  await h?.close();
+  await direct?.close();
+  await proxy?.close();
+});
+
+interface Sent {
+  kind: 'read' | 'write';
+  started: number;
+  ended: number;
+  status: number;
+  body: string;
+  retryAfter: string | null;
+  key?: string;
+  payload?: Json;
+}
+
+async function poolOf(server: TestServer) {
+  return (await server.orm.em.getConnection().getNativeClient()) as unknown as {
+    totalCount: number;
+    idleCount: number;
+    waitingCount: number;
+  };
+}
+
+/** Generous: a request must never take this long, database or no database. */
+const HANG_MS = 5000;
+
+describe('PostgreSQL down under load', () => {
+  test('503 service_unavailable while it is down, 200 by itself after, no write lost or doubled', async () => {
+    const t = await h.tenant();
+    const key = await h.key(t, ['employees:read', 'employees:write']);
+    const sent: Sent[] = [];
+    let stop = false;
+    let n = 0;
+    const worker = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        const write = (i + w) % 2 === 0;
+        const idempotencyKey = write ? `fault-${w}-${i}-${n++}` : undefined;
+        const payload = write ? hireBody(t) : undefined;
+        const init = write
+          ? authed(key, 'POST', payload, { 'Idempotency-Key': idempotencyKey as string })
+          : authed(key);
+        const started = performance.now();
+        let status = 0;
+        let body = '';
+        let retryAfter: string | null = null;
+        try {
+          const res = await h.fetch(write ? '/v1/employees' : '/v1/employees?limit=5', {
+            ...init,
+            signal: AbortSignal.timeout(HANG_MS * 2),
+          });
+          status = res.status;
+          retryAfter = res.headers.get('retry-after');
+          body = await res.text();
+        } catch (error) {
+          body = String(error);
+        }
+        sent.push({
+          kind: write ? 'write' : 'read',
+          started,
+          ended: performance.now(),
+          status,
+          body,
+          retryAfter,
+          key: idempotencyKey,
+          payload,
+        });
+        // A steady stream, not a flood: about 4 × 40 requests a second.
+        await sleep(25);
+      }
+    };
+    const workers = [0, 1, 2, 3].map(worker);
+    try {
+      await waitFor(() => sent.filter((s) => s.status === 200).length >= 20, 'warm-up');
+      const cutAt = performance.now();
+      await proxy.cut();
+      await sleep(2000);
+      const restoredAt = performance.now();
+      await proxy.restore();
+      // It comes back by itself: a read and a write sent after the restore succeed.
+      await waitFor(
+        () =>
+          ['read', 'write'].every((kind) =>
+            sent.some((s) => s.kind === kind && s.started > restoredAt && s.status === 200),
+          ),
+        'recovery',
+        15_000,
+      );
+      stop = true;
+      await Promise.all(workers);
+      // Connections the outage broke mid-transaction went back to the pool (and out of it): none is
+      // still checked out once the load has stopped, so the pool keeps its full size.
+      await waitFor(async () => {
+        const pool = await poolOf(h);
+        return pool.totalCount === pool.idleCount && pool.waitingCount === 0;
+      }, 'every pooled connection released');
+
+      const firstOk = Math.min(...sent.filter((s) => s.started > restoredAt && s.status === 200).map((s) => s.ended));
+      const during = sent.filter((s) => s.started > cutAt + 50 && s.ended < restoredAt);
+      const slowest = Math.max(...sent.map((s) => s.ended - s.started));
+      console.info(
+        `database down: ${sent.length} requests, ${during.length} while cut, ` +
+          `${sent.filter((s) => s.status === 503).length} answered 503, slowest ${Math.round(slowest)} ms, ` +
+          `first 200 ${Math.round(firstOk - restoredAt)} ms after the restore`,
+      );
+
+      // Only 200 or 503, never 500, never a dropped connection, never a hang.
+      const unexpected = sent.filter((s) => s.status !== 200 && s.status !== 503);
+      expect(unexpected.map((s) => `${s.kind} ${s.status} ${s.body}`)).toEqual([]);
+      expect(slowest).toBeLessThan(HANG_MS);
+      // Everything sent while it was down was refused with the problem document, with Retry-After.
+      expect(during.length).toBeGreaterThan(10);
+      expect(during.filter((s) => s.status !== 503).map((s) => `${s.kind} ${s.status} ${s.body}`)).toEqual([]);
+      for (const s of sent.filter((s) => s.status === 503)) {
+        const problem = JSON.parse(s.body) as { code: string; status: number; type: string };
+        expect(problem).toMatchObject({ code: 'service_unavailable', status: 503 });
+        expect(problem.type).toMatch(/\/problems\/service_unavailable$/);
+        expect(Number(s.retryAfter)).toBeGreaterThan(0);
+      }
+
+      // A client retries each refused write with its Idempotency-Key: exactly one record per key.
+      const writes = sent.filter((s) => s.kind === 'write');
+      const failed = writes.filter((s) => s.status !== 200);
+      expect(failed.length).toBeGreaterThan(0);
+      let stuck = 0;
+      let replayed = 0;
+      for (const s of failed) {
+        const retry = () =>
+          h.fetch('/v1/employees', authed(key, 'POST', s.payload, { 'Idempotency-Key': s.key as string }));
+        let res = await retry();
+        if (res.status === 409) {
+          // The key was claimed before the transaction that the outage broke, and releasing it failed
+          // too: it stays in flight until the 60 s takeover of decisions §6. Fast-forward that wait.
+          expect(((await res.json()) as { code: string }).code).toBe('idempotency_key_in_use');
+          stuck++;
+          await sql(
+            direct,
+            `update idempotency_keys set locked_at = locked_at - interval '61 seconds' where tenant_id = ? and key = ?`,
+            [t.tenant.id, s.key],
+          );
+          res = await retry();
+        }
+        const text = await res.text();
+        expect(res.status, text).toBe(200);
+        if (res.headers.get('idempotent-replayed') === 'true') replayed++;
+      }
+      console.info(
+        `retried ${failed.length} refused writes: ${replayed} had committed (replayed), ` +
+          `${stuck} keys stuck in flight (409 idempotency_key_in_use until the takeover)`,
+      );
+      const rows = await sql<{ email: string; n: number }>(
+        direct,
+        'select email, count(*)::int as n from employees where tenant_id = ? group by email',
+        [t.tenant.id],
+      );
+      const byEmail = new Map(rows.map((r) => [r.email, r.n]));
+      for (const s of writes) expect(byEmail.get(String(s.payload?.email)), s.key).toBe(1);
+      expect(rows.length).toBe(1 + writes.length);
+    } finally {
+      stop = true;
+      await proxy.restore();
+      await Promise.allSettled(workers);
+    }
+  });
+});
+
+/**
+ * A write whose Idempotency-Key was claimed and whose transaction the outage then broke: the hire
+ * waits on the tenant row (locked by the test) when the proxy is cut, so it deterministically fails
+ * after the claim, and releasing the claim fails too, the database being gone.
+ */
+async function strandedWrite() {
+  const t = await h.tenant();
+  const key = await h.key(t, ['employees:write']);
+  const idempotencyKey = `stranded-${t.tenant.id}`;
+  const body = hireBody(t);
+  const post = () => h.fetch('/v1/employees', authed(key, 'POST', body, { 'Idempotency-Key': idempotencyKey }));
+  const lock = await lockTenantRow(direct, t.tenant.id);
+  let response: Promise<Response> | undefined;
+  try {
+    response = post();
+    await waitFor(async () => (await lock.waiting()) > 0, 'the hire to wait on the tenant row');
+    await proxy.cut();
+    const res = await response;
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { code: string }).code).toBe('service_unavailable');
+  } finally {
+    await lock.release();
+    await proxy.restore();
+    await response?.catch(() => {});
+  }
+  const state = async () =>
+    (
+      await sql<{ state: string }>(direct, 'select state from idempotency_keys where tenant_id = ? and key = ?', [
+        t.tenant.id,
+        idempotencyKey,
+      ])
+    )[0]?.state;
+  const employees = async () =>
+    (
+      await sql<{ n: number }>(direct, 'select count(*)::int as n from employees where tenant_id = ? and email = ?', [
+        t.tenant.id,
+        body.email,
+      ])
+    )[0].n;
+  await waitFor(async () => (await h.fetch('/v1/health')).status === 200, 'the server to answer again');
+  return { t, idempotencyKey, post, state, employees };
+}
+
+describe('a write the outage broke after its Idempotency-Key was claimed', () => {
+  test('retried with its key it is done exactly once (at the latest after the 60 s takeover)', async () => {
+    const stranded = await strandedWrite();
+    expect(await stranded.employees()).toBe(0);
+    let res = await stranded.post();
+    if (res.status === 409) {
+      // Known gap (see the test.fails below): the claim stays in flight until the takeover.
+      expect(((await res.json()) as { code: string }).code).toBe('idempotency_key_in_use');
+      expect(await stranded.state()).toBe('in_flight');
+      console.info('stranded write: its retry after the outage got 409 idempotency_key_in_use (known gap)');
+      await sql(
+        direct,
+        `update idempotency_keys set locked_at = locked_at - interval '61 seconds' where tenant_id = ? and key = ?`,
+        [stranded.t.tenant.id, stranded.idempotencyKey],
+      );
+      res = await stranded.post();
+    }
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+    expect(await stranded.employees()).toBe(1);
+    const replay = await stranded.post();
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.text()).toBe(text);
+    expect(await stranded.employees()).toBe(1);
+  });
+
+  // Known gap: the claim is committed before the write's transaction and released only by the same
+  // process after a rollback, which the outage made impossible; nothing frees it until the 60 s
+  // takeover, so the client's retry after the outage gets 409 idempotency_key_in_use for a minute.
+  test.fails('retried right after the outage it succeeds (no 409 idempotency_key_in_use)', async () => {
+    const stranded = await strandedWrite();
+    const res = await stranded.post();
+    expect(res.status, await res.text()).toBe(200);
+  });
+});

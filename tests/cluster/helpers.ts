@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { type Orm, openOrm } from '../../db/orm.js';
+import type { Scope } from '../../server/context.js';
+import { createApiKey } from '../../server/credentials.js';
+import { createOrganisation } from '../../server/tenants.js';
+
+export type Json = Record<string, unknown>;
+export type Tenant = Awaited<ReturnType<typeof createOrganisation>>;
+
+/** The test process's own ORM on the suite's database, for set-up and for checking rows. */
+export function openTestOrm(databaseUrl = inject('databaseUrl')): Promise<Orm> {
+  return openOrm({ DATABASE_URL: databaseUrl, DATA_DIR: './var' });
+}
+
+/** Raw SQL outside any tenant filter. */
+export function sql<T = Json>(orm: Orm, query: string, params: unknown[] = []): Promise<T[]> {
+  return orm.em.fork().getConnection().execute<T[]>(query, params);
+}
+
+export function newTenant(orm: Orm, seats: number | null = null): Promise<Tenant> {
+  return createOrganisation(orm.em.fork(), { name: `Cluster ${randomBytes(4).toString('hex')}`, seats });
+}
+
+/** A fresh API key secret (its own rate-limit budget) for the tenant's live environment. */
+export async function newKey(orm: Orm, tenant: Tenant, scopes: Scope[]): Promise<string> {
+  return (await createApiKey(orm.em.fork(), 'svc', { tenantId: tenant.tenant.id, env: 'live', scopes })).secret;
+}
+
+export function uniqueEmail(tag = 'person'): string {
+  return `${tag}.${randomBytes(5).toString('hex')}@example.com`;
+}
+
+export function hireBody(t: Tenant, overrides: Json = {}): Json {
+  return {
+    actor_employee_id: t.hr_admin.id,
+    email: uniqueEmail(),
+    full_name: 'Grace Hopper',
+    joining_date: '2026-03-02',
+    ...overrides,
+  };
+}
+
+/** An authenticated JSON request. */
+export function authed(secret: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) {
+  return {
+    method,
+    headers: {
+      Authorization: `Bearer ${secret}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  } satisfies RequestInit;
+}
+
+export interface Outcome {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+/** Runs every send at once and collects status, body text and headers. */
+export function parallel(n: number, send: (i: number) => Promise<Response>): Promise<Outcome[]> {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const res = await send(i);
+      return { status: res.status, text: await res.text(), headers: res.headers };
+    }),
+  );
+}
+
+/** `{ 200: 3, 422: 17 }` */
+export function statusCounts(results: { status: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const r of results) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
+}
+
+export function codeOf(outcome: Outcome): string | undefined {
+  try {
+    return (JSON.parse(outcome.text) as { code?: string }).code;
+  } catch {
+    return undefined;
+  }
+}
+
+interface PgClient {
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  release(): void;
+}
+
+/**
+ * Locks a tenant's row (FOR UPDATE) in a transaction of the test's own, so that every hire into the
+ * tenant waits inside its transaction until `release()`. `waiting()` counts the sessions it blocks.
+ */
+export async function lockTenantRow(orm: Orm, tenantId: string) {
+  const pool = (await orm.em.getConnection().getNativeClient()) as unknown as { connect(): Promise<PgClient> };
+  const client = await pool.connect();
+  await client.query('begin');
+  await client.query('select id from tenants where id = $1 for update', [tenantId]);
+  const [{ pid }] = (await client.query('select pg_backend_pid() as pid')).rows as { pid: number }[];
+  let released = false;
+  return {
+    async waiting(): Promise<number> {
+      // Blocked by the lock, or queued behind a session that is (a row's later waiters wait on the
+      // first one).
+      const rows = await sql<{ n: number }>(
+        orm,
+        `with recursive blocked(pid) as (
+           select pid from pg_stat_activity where ? = any(pg_blocking_pids(pid))
+           union
+           select a.pid from pg_stat_activity a join blocked b on b.pid = any(pg_blocking_pids(a.pid))
+         ) select count(*)::int as n from blocked`,
+        [pid],
+      );
+      return rows[0].n;
+    },
+    async release(): Promise<void> {
+      if (released) return;
+      released = true;
+      await client.query('rollback').catch(() => {});
+      client.release();
+    },
+  };
+}
