@@ -74,7 +74,8 @@ export function ormOptions(
       ...common,
       clientUrl: env.DATABASE_URL,
       pool: { min: 0, max: 10 },
-      driverOptions: { Client: SelfReleasingClient },
+      // A database that stops answering must fail requests (503) rather than queue them forever.
+      driverOptions: { Client: SelfReleasingClient, connectionTimeoutMillis: 5000, keepAlive: true },
     };
   }
   const dir = path.resolve(env.DATA_DIR, 'pglite');

@@ -131,7 +131,7 @@ export const modulesRouter = router({
     })
     .input(
       z.object({
-        status: moduleStatus.optional().meta({ description: 'Only modules with this status.' }),
+        status: moduleStatus.meta({ description: 'Only modules with this status.' }).optional(),
         ...pageQuery,
       }),
     )
@@ -153,10 +153,10 @@ export const modulesRouter = router({
         protect: false,
         tags: ['metadata'],
         summary: 'Get a product module',
-        errorResponses: [401, 404, 429],
+        errorResponses: [400, 401, 404, 429],
       },
     })
-    .input(z.object({ slug: z.string().min(1) }))
+    .input(z.object({ slug: z.string().min(1).max(64).meta({ description: 'Module slug, e.g. `leave`.' }) }))
     .output(single(moduleSchema, 'ModuleResponse'))
     .query(({ input }) => {
       const found = catalogue.find((m) => m.slug === input.slug);

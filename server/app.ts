@@ -11,7 +11,7 @@ import { resolveAuth } from './auth.js';
 import { attachRequestState, createContext, type RequestState, type Services } from './context.js';
 import { ApiError, problemCodes } from './errors.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
-import { readJsonBody } from './middleware/body.js';
+import { MAX_BODY_BYTES, readJsonBody } from './middleware/body.js';
 import { problemBoundary, writeProblem } from './middleware/problem.js';
 import { requestId } from './middleware/requestId.js';
 import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './oauth.js';
@@ -31,7 +31,8 @@ const UNLIMITED = new Set(['/v1/health', '/trpc/health']);
 
 function clientIp(ctx: Koa.Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = ctx.get('X-Forwarded-For').split(',')[0]?.trim();
+    // The rightmost entry is the one our own proxy appended; those left of it are the client's word.
+    const forwarded = ctx.get('X-Forwarded-For').split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return ctx.req.socket.remoteAddress ?? 'unknown';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps): Koa {
       req: ctx.req,
       res: ctx.res,
       path: ctx.params.path,
+      maxBodySize: MAX_BODY_BYTES,
       createContext,
       responseMeta: ({ errors, type }) => ({ headers: errorHeaders(errors, type) }),
       onError: ({ error, type, ctx: state }) => {

@@ -67,9 +67,9 @@ export function createDelivery(env: Pick<Env, 'SMTP_URL' | 'DATA_DIR'>): Deliver
 }
 
 /**
- * Delivers the outbox. Each pass claims due rows with FOR UPDATE SKIP LOCKED, so several
- * dispatchers (one per server node) never take the same message; a message is marked sent in the
- * transaction that holds its lock. Sandbox tenants' messages are recorded as suppressed, never sent.
+ * Delivers the outbox. Each message is claimed with FOR UPDATE SKIP LOCKED, so several dispatchers
+ * (one per server node) never take the same message, and is marked sent in the transaction that
+ * holds its lock. Sandbox tenants' messages are recorded as suppressed, never sent.
  */
 export class OutboxDispatcher {
   private timer?: NodeJS.Timeout;
@@ -105,49 +105,58 @@ export class OutboxDispatcher {
 
   /** One pass; returns how many messages it settled (sent, suppressed or failed for good). */
   async runOnce(): Promise<number> {
+    let settled = 0;
+    for (let i = 0; i < BATCH; i++) {
+      const outcome = await this.settleNext();
+      if (outcome === 'none') break;
+      if (outcome === 'settled') settled++;
+    }
+    return settled;
+  }
+
+  /**
+   * Claims one due message and records its outcome in the same short transaction, so a crash
+   * between a delivery and its record can resend that one message at most.
+   */
+  private settleNext(): Promise<'none' | 'settled' | 'retry'> {
     return this.orm.em.fork().transactional(async (tx) => {
-      const due = await tx.execute<DueMessage[]>(
+      const [message] = await tx.execute<DueMessage[]>(
         `select m.id, m.recipient, m.subject, m.body, m.attempts, t.env
            from outbox_messages m join tenants t on t.id = m.tenant_id
           where m.state = 'pending' and m.next_attempt_at <= now()
           order by m.next_attempt_at, m.id
-          limit ?
+          limit 1
           for update of m skip locked`,
-        [BATCH],
       );
-      let settled = 0;
-      for (const message of due) {
-        if (message.env === 'test') {
-          await tx.execute(`update outbox_messages set state = 'suppressed' where id = ?`, [message.id]);
-          settled++;
-          continue;
-        }
-        try {
-          await this.deliver(message);
-          await tx.execute(
-            `update outbox_messages set state = 'sent', sent_at = now(), attempts = attempts + 1 where id = ?`,
-            [message.id],
-          );
-          settled++;
-        } catch (error) {
-          const attempts = message.attempts + 1;
-          const final = attempts >= MAX_ATTEMPTS;
-          this.logger.warn({ err: error, outbox_id: message.id, attempts }, 'e-mail delivery failed');
-          await tx.execute(
-            `update outbox_messages set attempts = ?, last_error = ?, state = ?,
-                    next_attempt_at = now() + make_interval(secs => ?) where id = ?`,
-            [
-              attempts,
-              String((error as Error).message ?? error).slice(0, 1000),
-              final ? 'failed' : 'pending',
-              retryDelaySeconds(attempts),
-              message.id,
-            ],
-          );
-          if (final) settled++;
-        }
+      if (!message) return 'none';
+      if (message.env === 'test') {
+        await tx.execute(`update outbox_messages set state = 'suppressed' where id = ?`, [message.id]);
+        return 'settled';
       }
-      return settled;
+      try {
+        await this.deliver(message);
+        await tx.execute(
+          `update outbox_messages set state = 'sent', sent_at = now(), attempts = attempts + 1 where id = ?`,
+          [message.id],
+        );
+        return 'settled';
+      } catch (error) {
+        const attempts = message.attempts + 1;
+        const final = attempts >= MAX_ATTEMPTS;
+        this.logger.warn({ err: error, outbox_id: message.id, attempts }, 'e-mail delivery failed');
+        await tx.execute(
+          `update outbox_messages set attempts = ?, last_error = ?, state = ?,
+                  next_attempt_at = now() + make_interval(secs => ?) where id = ?`,
+          [
+            attempts,
+            String((error as Error).message ?? error).slice(0, 1000),
+            final ? 'failed' : 'pending',
+            retryDelaySeconds(attempts),
+            message.id,
+          ],
+        );
+        return final ? 'settled' : 'retry';
+      }
     });
   }
 }

@@ -55,6 +55,8 @@ export async function createOrganisation(em: EntityManager, input: CreateOrganis
       seatLimit: input.seats ?? null,
       idPrefix: input.idPrefix ?? 'EMP-',
       idDigits: 4,
+      // The first HR admin takes number 1.
+      nextEmployeeNumber: 2,
     };
     const live = tx.create(Tenant, { ...common, env: 'live', name: organisation.name });
     const sandbox = tx.create(Tenant, { ...common, env: 'test', name: `${organisation.name} (sandbox)` });

@@ -34,9 +34,15 @@ export function toApiError(error: TRPCError, type: string): ApiError {
     api = cause;
   } else if (error.code === 'BAD_REQUEST' && cause instanceof ZodError) {
     const errors = zodIssuesToFieldErrors(cause);
-    const idError = errors.find((e) => e.path === 'id');
+    // Path identifiers: a record id (UUID) or a module slug.
+    const idError = errors.find((e) => e.path === 'id' || e.path === 'slug');
     if (idError) {
-      api = new ApiError('invalid_id', { detail: 'The id in the path must be a UUID.' });
+      api = new ApiError('invalid_id', {
+        detail:
+          idError.path === 'id'
+            ? 'The id in the path must be a UUID.'
+            : `The ${idError.path} in the path is malformed: ${idError.message}`,
+      });
     } else if (type === 'query') {
       const names = [...new Set(errors.map((e) => e.path.split('.')[0]))].join(', ');
       api = new ApiError('invalid_query_parameter', {
