@@ -72,7 +72,7 @@ interface Started {
 
 async function startServer(env: Record<string, string>, port: number): Promise<Started> {
   const started = performance.now();
-  const child = spawn(TSX, ['server/cli.ts', 'serve'], {
+  const child = spawn('bin/wfm', ['serve'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -52,6 +52,8 @@ export async function listRecords<T extends KeyedRecord>(
   const rows = (await ctx.em.find(entity, filter as never, {
     orderBy: { createdAt: 'asc', id: 'asc' } as never,
     limit: input.limit + 1,
+    // A page is never written back: keep its rows out of the unit of work.
+    disableIdentityMap: true,
   })) as T[];
   return toPage(rows, input.limit, cursors, list, (row) => [row.createdAt.toISOString(), row.id]);
 }
