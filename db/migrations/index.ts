@@ -3,6 +3,7 @@ import { Migration20261122000002Tenancy } from './Migration20261122000002Tenancy
 import { Migration20261122000003Leave } from './Migration20261122000003Leave.js';
 import { Migration20261122000004Workplace } from './Migration20261122000004Workplace.js';
 import { Migration20261122000005Writes } from './Migration20261122000005Writes.js';
+import { Migration20261122000006HrAdminIndex } from './Migration20261122000006HrAdminIndex.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
 export const migrationsList = [
@@ -11,6 +12,7 @@ export const migrationsList = [
   Migration20261122000003Leave,
   Migration20261122000004Workplace,
   Migration20261122000005Writes,
+  Migration20261122000006HrAdminIndex,
 ].map((cls) => ({
   name: cls.name,
   class: cls,
