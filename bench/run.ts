@@ -10,12 +10,13 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { migrate, openOrm } from '../db/orm.js';
-import { createApiKey, createOAuthClient } from '../server/credentials.js';
 import { SCOPES } from '../server/context.js';
+import { createApiKey, createOAuthClient } from '../server/credentials.js';
 import { CursorCodec, loadCursorSecret } from '../server/pagination.js';
 import { createOrganisation } from '../server/tenants.js';
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const ADMIN_URL =
+  process.env.BENCH_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -88,7 +89,8 @@ async function startServer(env: Record<string, string>, port: number): Promise<S
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${url}/v1/health`)).ok) return { child, url, startupMs: Math.round(performance.now() - started) };
+      if ((await fetch(`${url}/v1/health`)).ok)
+        return { child, url, startupMs: Math.round(performance.now() - started) };
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -160,9 +162,17 @@ async function benchSize(size: number, rows: Row[], memory: Record<string, unkno
     [tenantId, Math.floor(size / 2)],
   );
   const deepCursor = cursors.encode(`employees:${tenantId}`, [new Date(deep.created_at).toISOString(), deep.id]);
-  const [someone] = await conn.execute<{ id: string }[]>('select id from employees where tenant_id = ? limit 1', [tenantId]);
-  const [unpaid] = await conn.execute<{ id: string }[]>("select id from leave_types where tenant_id = ? and code = 'UNPAID'", [tenantId]);
-  const filers = await conn.execute<{ id: string }[]>('select id from employees where tenant_id = ? order by created_at limit 1000', [tenantId]);
+  const [someone] = await conn.execute<{ id: string }[]>('select id from employees where tenant_id = ? limit 1', [
+    tenantId,
+  ]);
+  const [unpaid] = await conn.execute<{ id: string }[]>(
+    "select id from leave_types where tenant_id = ? and code = 'UNPAID'",
+    [tenantId],
+  );
+  const filers = await conn.execute<{ id: string }[]>(
+    'select id from employees where tenant_id = ? order by created_at limit 1000',
+    [tenantId],
+  );
   await orm.close();
 
   const server = await startServer({ DATABASE_URL: url }, 3900);
@@ -173,18 +183,32 @@ async function benchSize(size: number, rows: Row[], memory: Record<string, unkno
       await fetch(`${server.url}/oauth/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: client.client_id,
+          client_secret: client.client_secret,
+        }),
       })
     ).json()) as { access_token: string };
 
-    await cannon('GET /v1/employees?limit=50 (first page)', size, { url: `${server.url}/v1/employees?limit=50`, headers: auth }, rows);
+    await cannon(
+      'GET /v1/employees?limit=50 (first page)',
+      size,
+      { url: `${server.url}/v1/employees?limit=50`, headers: auth },
+      rows,
+    );
     await cannon(
       'GET /v1/employees?limit=50 (page at the middle)',
       size,
       { url: `${server.url}/v1/employees?limit=50&cursor=${deepCursor}`, headers: auth },
       rows,
     );
-    await cannon('GET /v1/employees/{id}', size, { url: `${server.url}/v1/employees/${someone.id}`, headers: auth }, rows);
+    await cannon(
+      'GET /v1/employees/{id}',
+      size,
+      { url: `${server.url}/v1/employees/${someone.id}`, headers: auth },
+      rows,
+    );
     await cannon(
       'GET /v1/whoami (OAuth access token)',
       size,
@@ -194,7 +218,10 @@ async function benchSize(size: number, rows: Row[], memory: Record<string, unkno
     await cannon(
       'GET /trpc/employees.list (limit 50)',
       size,
-      { url: `${server.url}/trpc/employees.list?input=${encodeURIComponent(JSON.stringify({ limit: 50 }))}`, headers: auth },
+      {
+        url: `${server.url}/trpc/employees.list?input=${encodeURIComponent(JSON.stringify({ limit: 50 }))}`,
+        headers: auth,
+      },
       rows,
     );
     let hire = 0;
@@ -236,7 +263,9 @@ async function benchSize(size: number, rows: Row[], memory: Record<string, unkno
           {
             setupRequest: (req) => {
               const n = filing++;
-              const day = new Date(Date.UTC(2027, 0, 1) + Math.floor(n / filers.length) * 86_400_000).toISOString().slice(0, 10);
+              const day = new Date(Date.UTC(2027, 0, 1) + Math.floor(n / filers.length) * 86_400_000)
+                .toISOString()
+                .slice(0, 10);
               return {
                 ...req,
                 body: JSON.stringify({
@@ -291,7 +320,12 @@ async function pgliteStartup(memory: Record<string, unknown>[]): Promise<void> {
 
 function table(rows: Row[]): string {
   const header = '| employees | scenario | req/s | p50 ms | p99 ms | non-2xx |\n|---:|---|---:|---:|---:|---:|';
-  return [header, ...rows.map((r) => `| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} |`)].join('\n');
+  return [
+    header,
+    ...rows.map(
+      (r) => `| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} |`,
+    ),
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -314,7 +348,9 @@ async function main(): Promise<void> {
     process: memory,
   };
   writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`\nMachine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GiB, Node ${machine.node}\n`);
+  process.stdout.write(
+    `\nMachine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GiB, Node ${machine.node}\n`,
+  );
   process.stdout.write(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per scenario\n\n${table(rows)}\n\n`);
   for (const m of memory) process.stdout.write(`${JSON.stringify(m)}\n`);
 }
