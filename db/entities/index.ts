@@ -4,26 +4,6 @@ import { Setting } from './setting.js';
 import { Employee, Organisation, Profile, Tenant } from './tenancy.js';
 import { Asset, HelpdeskTicket, Holiday, JobOpening, Survey } from './workplace.js';
 
-export const entities = [
-  Setting,
-  Organisation,
-  Tenant,
-  Profile,
-  Employee,
-  ApiKey,
-  ApiKeySecret,
-  OAuthClient,
-  OAuthToken,
-  LeaveType,
-  LeaveRequest,
-  LeaveBalance,
-  Holiday,
-  Asset,
-  JobOpening,
-  HelpdeskTicket,
-  Survey,
-];
-
 /**
  * Entities whose rows belong to one tenant and are read through the `tenant` filter. Credential
  * tables are not listed: they are looked up by secret hash before any tenant is known.
@@ -39,6 +19,17 @@ export const tenantScopedEntities = [
   JobOpening,
   HelpdeskTicket,
   Survey,
+];
+
+export const entities = [
+  Setting,
+  Organisation,
+  Tenant,
+  ApiKey,
+  ApiKeySecret,
+  OAuthClient,
+  OAuthToken,
+  ...tenantScopedEntities,
 ];
 
 export {
