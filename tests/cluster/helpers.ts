@@ -4,8 +4,10 @@ import { type Orm, openOrm } from '../../db/orm.js';
 import type { Scope } from '../../server/context.js';
 import { createApiKey } from '../../server/credentials.js';
 import { createOrganisation } from '../../server/tenants.js';
+import type { Json, Outcome } from '../support/http.js';
 
-export type Json = Record<string, unknown>;
+export { hireBody, type Json, type Outcome, parallel, statusCounts, uniqueEmail } from '../support/http.js';
+
 export type Tenant = Awaited<ReturnType<typeof createOrganisation>>;
 
 /** The test process's own ORM on the suite's database, for set-up and for checking rows. */
@@ -27,20 +29,6 @@ export async function newKey(orm: Orm, tenant: Tenant, scopes: Scope[]): Promise
   return (await createApiKey(orm.em.fork(), 'svc', { tenantId: tenant.tenant.id, env: 'live', scopes })).secret;
 }
 
-export function uniqueEmail(tag = 'person'): string {
-  return `${tag}.${randomBytes(5).toString('hex')}@example.com`;
-}
-
-export function hireBody(t: Tenant, overrides: Json = {}): Json {
-  return {
-    actor_employee_id: t.hr_admin.id,
-    email: uniqueEmail(),
-    full_name: 'Grace Hopper',
-    joining_date: '2026-03-02',
-    ...overrides,
-  };
-}
-
 /** An authenticated JSON request. */
 export function authed(secret: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) {
   return {
@@ -52,29 +40,6 @@ export function authed(secret: string, method = 'GET', body?: unknown, headers: 
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   } satisfies RequestInit;
-}
-
-export interface Outcome {
-  status: number;
-  text: string;
-  headers: Headers;
-}
-
-/** Runs every send at once and collects status, body text and headers. */
-export function parallel(n: number, send: (i: number) => Promise<Response>): Promise<Outcome[]> {
-  return Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      const res = await send(i);
-      return { status: res.status, text: await res.text(), headers: res.headers };
-    }),
-  );
-}
-
-/** `{ 200: 3, 422: 17 }` */
-export function statusCounts(results: { status: number }[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const r of results) counts[r.status] = (counts[r.status] ?? 0) + 1;
-  return counts;
 }
 
 export function codeOf(outcome: Outcome): string | undefined {

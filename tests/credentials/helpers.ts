@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { TestServer } from '../support/harness.js';
+import { collect, type Result, tsxCli } from '../support/processes.js';
+
+export { onlyJsonObject } from '../support/processes.js';
 
 /** Credential formats of decisions §3: the marker, then at least 32 base62 characters. */
 export const LIVE_KEY = /^svc_live_[0-9A-Za-z]{32,}$/;
@@ -120,14 +120,7 @@ export async function expectInvalidCredential(res: Response): Promise<void> {
   expect(res.headers.get('www-authenticate')).toBe('Bearer realm="workforce", error="invalid_token"');
 }
 
-/** The repository root. */
-export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
-
-export interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type CliResult = Result;
 
 /** `tsx server/cli.ts …` (what `npm run wfm` runs) on the suite's database, with the suite's Node. */
 export function wfm(args: string[], databaseUrl: string): Promise<CliResult> {
@@ -135,35 +128,11 @@ export function wfm(args: string[], databaseUrl: string): Promise<CliResult> {
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'PUBLIC_BASE_URL', 'CURSOR_SECRET', 'CREDENTIAL_PREFIX']) {
     delete env[name];
   }
-  const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, 'server/cli.ts', ...args], {
-      cwd: root,
-      env: { ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  return collect(process.execPath, [tsxCli, 'server/cli.ts', ...args], {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
   });
-}
-
-/** stdout is exactly one JSON object on one line, nothing else. */
-export function onlyJsonObject(result: CliResult): Record<string, unknown> {
-  expect(result.stdout.endsWith('\n'), result.stderr).toBe(true);
-  expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
-  const value = JSON.parse(result.stdout) as unknown;
-  expect(value).toBeTypeOf('object');
-  expect(value).not.toBeNull();
-  expect(Array.isArray(value)).toBe(false);
-  return value as Record<string, unknown>;
 }
 
 /** Only the client id and secret of a created client (for a token request body). */

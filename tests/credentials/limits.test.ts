@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness.js';
+import { describe, expect, test } from 'vitest';
+import { serverPerTest } from '../support/harness.js';
 import {
   basic,
   creds,
@@ -12,15 +12,8 @@ import {
   whoami,
 } from './helpers.js';
 
-const servers: TestServer[] = [];
-afterAll(() => Promise.all(servers.map((s) => s.close())));
-
 /** Each test gets its own server: the memory store keeps budgets per process. */
-async function server(env: Record<string, string>): Promise<TestServer> {
-  const s = await startTestServer(env);
-  servers.push(s);
-  return s;
-}
+const server = serverPerTest();
 
 function quota(res: Response) {
   const raw = ['limit', 'remaining', 'reset'].map((n) => res.headers.get(`ratelimit-${n}`));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Scope } from '../../server/context.js';
+import { SCOPES, type Scope } from '../../server/context.js';
 import { revokeOAuthClient, rotateOAuthClientSecret } from '../../server/credentials.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
 import {
@@ -494,18 +494,6 @@ describe('authorization server metadata', () => {
       grant_types_supported: expect.arrayContaining(['client_credentials', 'refresh_token']),
       token_endpoint_auth_methods_supported: expect.arrayContaining(['client_secret_basic', 'client_secret_post']),
     });
-    expect([...(meta.scopes_supported as string[])].sort()).toEqual(
-      [
-        'employees:read',
-        'employees:write',
-        'leave:read',
-        'leave:write',
-        'holidays:read',
-        'assets:read',
-        'recruitment:read',
-        'helpdesk:read',
-        'surveys:read',
-      ].sort(),
-    );
+    expect([...(meta.scopes_supported as string[])].sort()).toEqual([...SCOPES].sort());
   });
 });

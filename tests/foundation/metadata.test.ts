@@ -1,9 +1,10 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { z } from 'zod';
 import type { capabilitiesSchema } from '../../routers/capabilities.js';
 import { catalogue } from '../../routers/modules.js';
+import { SCOPES } from '../../server/context.js';
 import { CursorCodec } from '../../server/pagination.js';
+import { pgProxy } from '../support/cluster.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
 import {
   CATALOGUE_SLUGS,
@@ -74,10 +75,8 @@ describe('GET /v1/health', () => {
   });
 
   test('degraded (still 200) when the database does not answer within 1 s', async () => {
-    const proxy = await blackholeProxy(new URL(inject('databaseUrl')));
-    const target = new URL(inject('databaseUrl'));
-    target.host = `127.0.0.1:${proxy.port}`;
-    const slow = await startTestServer({ DATABASE_URL: target.toString() });
+    const proxy = await pgProxy(inject('databaseUrl'));
+    const slow = await startTestServer({ DATABASE_URL: proxy.url });
     try {
       expect(await (await slow.fetch('/v1/health')).json()).toMatchObject({ status: 'ok' });
       proxy.hold(true);
@@ -100,47 +99,6 @@ describe('GET /v1/health', () => {
     }
   });
 });
-
-/**
- * A TCP proxy to PostgreSQL that can stop passing bytes on (hold), as a database that has stopped
- * answering would, without breaking the connections.
- */
-async function blackholeProxy(upstream: URL) {
-  let holding = false;
-  const held: (() => void)[] = [];
-  const sockets = new Set<net.Socket>();
-  const relay = (from: net.Socket, to: net.Socket) =>
-    from.on('data', (chunk) => {
-      if (holding) held.push(() => to.write(chunk));
-      else to.write(chunk);
-    });
-  const server = net.createServer((client) => {
-    const db = net.connect(Number(upstream.port || 5432), upstream.hostname);
-    for (const s of [client, db]) {
-      sockets.add(s);
-      s.on('error', () => {});
-      s.on('close', () => {
-        client.destroy();
-        db.destroy();
-      });
-    }
-    relay(client, db);
-    relay(db, client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    hold(on: boolean) {
-      holding = on;
-      if (!on) for (const flush of held.splice(0)) flush();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 describe('GET /v1/capabilities', () => {
   test('every member of the manifest (decisions §10)', async () => {
@@ -167,17 +125,7 @@ describe('GET /v1/capabilities', () => {
     expect(body.auth).toEqual({
       methods: expect.arrayContaining(['api_key', 'oauth2_client_credentials']),
       token_url: 'https://api.workforce.test/oauth/token',
-      scopes: [
-        'employees:read',
-        'employees:write',
-        'leave:read',
-        'leave:write',
-        'holidays:read',
-        'assets:read',
-        'recruitment:read',
-        'helpdesk:read',
-        'surveys:read',
-      ],
+      scopes: [...SCOPES],
     });
     expect(body.limits).toEqual({
       page_size: { default: 50, max: 100 },

@@ -1,15 +1,9 @@
-import { afterAll, describe, expect, test } from 'vitest';
-import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
+import { describe, expect, test } from 'vitest';
+import { expectProblem, serverPerTest, type TestServer } from '../support/harness.js';
 import { expectNoRateLimitHeaders, INTEGER, quota, trpcUrl, uniqueClientIp } from './helpers.js';
 
-const servers: TestServer[] = [];
-afterAll(() => Promise.all(servers.map((s) => s.close())));
-
-async function server(env: Record<string, string>): Promise<TestServer> {
-  const s = await startTestServer(env);
-  servers.push(s);
-  return s;
-}
+/** Each test gets its own server: the memory store keeps budgets per process. */
+const server = serverPerTest();
 
 /** Requests of one anonymous client: on a TRUST_PROXY server, a client address of its own. */
 function client(s: TestServer, ip?: string) {

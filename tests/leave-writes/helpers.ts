@@ -1,45 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { expectProblem, type TestServer, type TestTenant } from '../support/harness.js';
+import { hire as hireEmployee, type Json, jsonInit, sql, uniqueEmail } from '../support/http.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
+import type { BalanceRecord, LeaveRequestRecord } from '../support/records.js';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-export const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export { type Json, jsonInit, parallel, RFC3339_MS, sql, statusCounts, UUID } from '../support/http.js';
+export type { BalanceRecord, LeaveRequestRecord } from '../support/records.js';
 
 /** Leave is filed in the current calendar year: that is the year new employees get balances for. */
 export const YEAR = new Date().getUTCFullYear();
 /** A date of the current year: `day('03-02')`. */
 export const day = (monthDay: string) => `${YEAR}-${monthDay}`;
 
-export type Json = Record<string, unknown>;
 export type Decision = 'approve' | 'reject' | 'cancel';
-
-export interface LeaveRequestRecord {
-  id: string;
-  employee_id: string;
-  leave_type_id: string;
-  start_date: string;
-  end_date: string;
-  days_count: number;
-  status: 'pending' | 'approved' | 'rejected' | 'cancelled';
-  reason: string;
-  leave_duration: 'full_day' | 'half_day_morning' | 'half_day_afternoon';
-  decided_by: string | null;
-  decided_at: string | null;
-  decision_comment: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface BalanceRecord {
-  employee_id: string;
-  leave_type_id: string;
-  year: number;
-  allowance: number;
-  used: number;
-  pending: number;
-  available: number;
-}
 
 export interface Person {
   id: string;
@@ -63,36 +36,15 @@ export interface Org {
   types: { ANNUAL: string; SICK: string; UNPAID: string };
 }
 
-/** Raw SQL against the suite's database, outside any tenant filter. */
-export async function sql<T = Json>(h: TestServer, query: string, params: unknown[] = []): Promise<T[]> {
-  return h.orm.em.fork().getConnection().execute<T[]>(query, params);
-}
-
-export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method,
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  };
-}
-
 /** Hires through POST /v1/employees (the real journey: balances seeded, invite in the outbox). */
 export async function hire(h: TestServer, t: TestTenant, hrKey: string, managerId?: string): Promise<Person> {
-  const email = `person.${randomBytes(5).toString('hex')}@example.com`;
-  const res = await h.as(
-    hrKey,
-    '/v1/employees',
-    jsonInit('POST', {
-      actor_employee_id: t.hr_admin.id,
-      email,
-      full_name: `Person ${email.slice(7, 12)}`,
-      joining_date: day('01-05'),
-      ...(managerId ? { manager_id: managerId } : {}),
-    }),
-  );
-  const text = await res.text();
-  expect(res.status, text).toBe(200);
-  const data = (JSON.parse(text) as { data: { id: string; email: string; manager_id: string | null } }).data;
+  const email = uniqueEmail();
+  const data = (await hireEmployee(h, hrKey, t, {
+    email,
+    full_name: `Person ${email.slice(7, 12)}`,
+    joining_date: day('01-05'),
+    ...(managerId ? { manager_id: managerId } : {}),
+  })) as { id: string; email: string; manager_id: string | null };
   expect(data.manager_id).toBe(managerId ?? null);
   return { id: data.id, email: data.email };
 }
@@ -259,24 +211,4 @@ export async function leaveRows(h: TestServer, tenantId: string, employeeId: str
        from leave_requests where tenant_id = ? and employee_id = ? order by created_at, id`,
     [tenantId, employeeId],
   );
-}
-
-/** Sends `n` requests at once and returns each status with its text and headers. */
-export async function parallel(
-  n: number,
-  send: (i: number) => Promise<Response>,
-): Promise<{ status: number; text: string; headers: Headers }[]> {
-  return Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      const res = await send(i);
-      return { status: res.status, text: await res.text(), headers: res.headers };
-    }),
-  );
-}
-
-/** Counts of each status in a batch of responses, e.g. `{ 200: 1, 422: 9 }`. */
-export function statusCounts(results: { status: number }[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const r of results) counts[r.status] = (counts[r.status] ?? 0) + 1;
-  return counts;
 }

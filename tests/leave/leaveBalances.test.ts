@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLeaveBalances } from '../../server/leaveSeed.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
+import type { BalanceRecord } from '../support/records.js';
 import { securityCases } from '../support/security.js';
 import {
   expectCursorRejected,
@@ -21,16 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-interface Balance {
-  employee_id: string;
-  leave_type_id: string;
-  year: number;
-  allowance: number;
-  used: number;
-  pending: number;
-  available: number;
-}
-
 const THIS_YEAR = new Date().getUTCFullYear();
 
 describe('security', () => {
@@ -49,7 +40,12 @@ test("the first HR admin starts with this year's ANNUAL (20) and SICK (10) balan
   ] as const) {
     const secret = await h.key(t, ['leave:read'], env);
     const tenantId = env === 'live' ? t.tenant.id : t.sandbox.id;
-    const page = await getOk<Page<Balance>>(h, secret, `/v1/leave-balances?employee_id=${admin.id}`, '/leave-balances');
+    const page = await getOk<Page<BalanceRecord>>(
+      h,
+      secret,
+      `/v1/leave-balances?employee_id=${admin.id}`,
+      '/leave-balances',
+    );
     expect(page).toEqual({
       data: [
         {
@@ -102,7 +98,7 @@ test('stored balance rows are reported as numbers with available = allowance −
     pending: 0.2,
   });
   const secret = await h.key(t, ['leave:read']);
-  const page = await getOk<Page<Balance>>(
+  const page = await getOk<Page<BalanceRecord>>(
     h,
     secret,
     `/v1/leave-balances?employee_id=${employee.id}&year=2030`,
@@ -135,7 +131,7 @@ test('stored balance rows are reported as numbers with available = allowance −
   }
 
   // A year without stored rows reads as each type's annual allowance, nothing used or pending.
-  const fresh = await getOk<Page<Balance>>(
+  const fresh = await getOk<Page<BalanceRecord>>(
     h,
     secret,
     `/v1/leave-balances?employee_id=${employee.id}&year=2031`,
@@ -191,10 +187,10 @@ test('pages like every list: limit rules, a cursor bound to the employee and yea
   await insertLeaveTypes(h, t.tenant.id, 3);
   await expectLimitRules(h, secret, path);
 
-  const rows: Balance[] = [];
+  const rows: BalanceRecord[] = [];
   let cursor: string | null = null;
   do {
-    const page: Page<Balance> = await getOk<Page<Balance>>(
+    const page: Page<BalanceRecord> = await getOk<Page<BalanceRecord>>(
       h,
       secret,
       `${path}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,

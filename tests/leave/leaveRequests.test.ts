@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectProblem, startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
+import type { LeaveRequestRecord } from '../support/records.js';
 import { isolationCases, securityCases } from '../support/security.js';
 import {
   DATE,
@@ -22,23 +23,6 @@ beforeAll(async () => {
   h = await startTestServer();
 });
 afterAll(() => h?.close());
-
-interface LeaveRequestRecord {
-  id: string;
-  employee_id: string;
-  leave_type_id: string;
-  start_date: string;
-  end_date: string;
-  days_count: number;
-  status: string;
-  reason: string;
-  leave_duration: string;
-  decided_by: string | null;
-  decided_at: string | null;
-  decision_comment: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 const requestPath = async (t: TestTenant) => {
   const [row] = await insertLeaveRequests(h, t.tenant.id, t.hr_admin.id, 1);

@@ -6,7 +6,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SCOPES } from '../../server/context.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
-import { root, run } from '../tooling/processes.js';
+import { root, run } from '../support/processes.js';
 import { expectAllMatch, type Json, recordingFetch } from './support.js';
 
 // A real generated client, as an outside TypeScript team would build one: openapi-typescript turns

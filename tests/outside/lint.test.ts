@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { buildOpenApiDocument } from '../../server/openapi.js';
-import { root, run } from '../tooling/processes.js';
+import { root, run } from '../support/processes.js';
 
 // The linters an outside reviewer points at the document: Spectral with spectral:oas plus the OWASP
 // API Security ruleset (.spectral-owasp.yaml) and Redocly (redocly.yaml). They lint the document the

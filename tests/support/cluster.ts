@@ -1,11 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-
-/** The repository root. */
-export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+import { freePort, root } from './processes.js';
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,18 +21,6 @@ export async function waitFor(
     await sleep(everyMs);
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
-
-/** A port nothing listens on right now: bind port 0, read the port, close. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Whether a TCP connection to 127.0.0.1:`port` is accepted (false on ECONNREFUSED). */

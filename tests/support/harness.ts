@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import type { Scope } from '../../server/context.js';
 import { createApiKey, createOAuthClient } from '../../server/credentials.js';
 import { parseEnv } from '../../server/env.js';
 import { createLogger, type RunningServer, startServer } from '../../server/server.js';
 import { type CreateOrganisationInput, createOrganisation } from '../../server/tenants.js';
+import { freePort } from './processes.js';
 
 export type TestTenant = Awaited<ReturnType<typeof createOrganisation>>;
 
@@ -24,17 +24,6 @@ export interface TestServer extends RunningServer {
     scopes: readonly Scope[],
     env?: 'live' | 'test',
   ): Promise<{ client_id: string; client_secret: string }>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -66,6 +55,20 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       (await createApiKey(em(), prefix, { tenantId: tenant.tenant.id, env: keyEnv, scopes: [...scopes] })).secret,
     client: (tenant, scopes, clientEnv = 'live') =>
       createOAuthClient(em(), prefix, { tenantId: tenant.tenant.id, env: clientEnv, scopes: [...scopes] }),
+  };
+}
+
+/**
+ * A `startTestServer` for tests that each need a server of their own (the memory store keeps
+ * budgets per process); every server it starts is closed in afterAll.
+ */
+export function serverPerTest(): (env: Record<string, string>) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterAll(() => Promise.all(servers.map((s) => s.close())));
+  return async (env) => {
+    const s = await startTestServer(env);
+    servers.push(s);
+    return s;
   };
 }
 

@@ -5,23 +5,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { migrationsList } from '../../db/migrations/index.js';
 import { adminUrl, databaseUrl } from '../support/globalSetup.js';
-import { root, run, tsxCli } from './processes.js';
+import { onlyJsonObject, root, run, tsxCli } from '../support/processes.js';
 
 // The admin CLI as a user runs it (decisions §13): bin/wfm, and `tsx server/cli.ts` as npm run wfm does.
 const wfm = (args: string[], env: Record<string, string> = {}) => run(path.join(root, 'bin/wfm'), args, env);
 const tsxWfm = (args: string[], env: Record<string, string> = {}) =>
   run(process.execPath, [tsxCli, 'server/cli.ts', ...args], env);
-
-/** stdout must be exactly one JSON object (one line, nothing else). */
-function onlyJsonObject(stdout: string): Record<string, unknown> {
-  expect(stdout.endsWith('\n')).toBe(true);
-  expect(stdout.trimEnd().split('\n')).toHaveLength(1);
-  const value = JSON.parse(stdout) as unknown;
-  expect(value).toBeTypeOf('object');
-  expect(Array.isArray(value)).toBe(false);
-  expect(value).not.toBeNull();
-  return value as Record<string, unknown>;
-}
 
 describe('wfm migrate --json', () => {
   const name = `wfm_cli_${randomBytes(6).toString('hex')}`;
@@ -40,11 +29,11 @@ describe('wfm migrate --json', () => {
     const env = { DATABASE_URL: databaseUrl(name) };
     const first = await wfm(['migrate', '--json'], env);
     expect(first.code, first.stderr).toBe(0);
-    expect(onlyJsonObject(first.stdout)).toEqual({ applied: migrationsList.map((m) => m.name) });
+    expect(onlyJsonObject(first)).toEqual({ applied: migrationsList.map((m) => m.name) });
 
     const second = await tsxWfm(['migrate', '--json'], env);
     expect(second.code, second.stderr).toBe(0);
-    expect(onlyJsonObject(second.stdout)).toEqual({ applied: [] });
+    expect(onlyJsonObject(second)).toEqual({ applied: [] });
   }, 60_000);
 });
 
@@ -79,6 +68,6 @@ describe('unknown command', () => {
   test('with --json still prints exactly one JSON object', async () => {
     const result = await wfm(['no-such-command', '--json']);
     expect(result.code).not.toBe(0);
-    expect(onlyJsonObject(result.stdout)).toHaveProperty('error');
+    expect(onlyJsonObject(result)).toHaveProperty('error');
   }, 30_000);
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, test } from 'vitest';
-import { childEnv, exited, freePort, root, tsxCli } from './processes.js';
+import { childEnv, exited, freePort, root, tsxCli } from '../support/processes.js';
 
 // `wfm serve` with no DATABASE_URL, as `make run` starts it: the embedded PGlite is created under
 // DATA_DIR, migrated, and served. Creating a PGlite data directory takes seconds (more on a busy

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { buildOpenApiDocument } from '../../server/openapi.js';
-import { root, run } from './processes.js';
+import { root, run } from '../support/processes.js';
 
 // Spectral's `spectral:oas` ruleset (see .spectral.yaml) over the document the server serves at
 // /openapi.json (cli.test.ts checks that the committed openapi.json is the same document).

@@ -1,35 +1,14 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { SCOPES } from '../../server/context.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
-
-const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+import { collect, tsxCli } from '../support/processes.js';
 
 /** `npx tsx server/cli.ts demo --json`, run as tsx's CLI on the suite's own Node (npx adds a second of start-up). */
-function wfmDemo(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' };
-    const child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/cli.ts', 'demo', '--json'],
-      {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+function wfmDemo() {
+  return collect(process.execPath, [tsxCli, 'server/cli.ts', 'demo', '--json'], {
+    ...process.env,
+    DATABASE_URL: inject('databaseUrl'),
+    LOG_LEVEL: 'silent',
   });
 }
 

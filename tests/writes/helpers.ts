@@ -1,45 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
-import type { TestServer, TestTenant } from '../support/harness.js';
+import type { TestServer } from '../support/harness.js';
+import { jsonInit, sql } from '../support/http.js';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-export const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-export type Json = Record<string, unknown>;
-
-/** Raw SQL against the suite's database, outside any tenant filter. */
-export async function sql<T = Json>(h: TestServer, query: string, params: unknown[] = []): Promise<T[]> {
-  return h.orm.em.fork().getConnection().execute<T[]>(query, params);
-}
-
-/** An e-mail address nobody else in the run uses. */
-export function uniqueEmail(tag = 'person'): string {
-  return `${tag}.${randomBytes(5).toString('hex')}@example.com`;
-}
-
-/** A valid create-employee body acting as the tenant's first HR admin, with `overrides` on top. */
-export function hireBody(t: TestTenant, overrides: Json = {}): Json {
-  return {
-    actor_employee_id: t.hr_admin.id,
-    email: uniqueEmail(),
-    full_name: 'Grace Hopper',
-    joining_date: '2026-03-02',
-    ...overrides,
-  };
-}
-
-export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method,
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  };
-}
-
-/** POST /v1/employees as `secret`. */
-export function postEmployee(h: TestServer, secret: string, body: unknown, headers: Record<string, string> = {}) {
-  return h.as(secret, '/v1/employees', jsonInit('POST', body, headers));
-}
+export {
+  hire,
+  hireBody,
+  type Json,
+  jsonInit,
+  parallel,
+  postEmployee,
+  RFC3339_MS,
+  sql,
+  UUID,
+  uniqueEmail,
+} from '../support/http.js';
 
 /** PATCH /v1/employees/{id} as `secret`. */
 export function patchEmployee(
@@ -50,14 +23,6 @@ export function patchEmployee(
   headers: Record<string, string> = {},
 ) {
   return h.as(secret, `/v1/employees/${id}`, jsonInit('PATCH', body, headers));
-}
-
-/** Hires one employee and returns its read record (asserting 200). */
-export async function hire(h: TestServer, secret: string, t: TestTenant, overrides: Json = {}): Promise<Json> {
-  const res = await postEmployee(h, secret, hireBody(t, overrides));
-  const text = await res.text();
-  expect(res.status, text).toBe(200);
-  return (JSON.parse(text) as { data: Json }).data;
 }
 
 export async function countEmployees(h: TestServer, tenantId: string): Promise<number> {
@@ -85,19 +50,6 @@ export async function journeyRows(h: TestServer, tenantId: string, email: string
     [tenantId, email, tenantId, email, tenantId, email],
   );
   return row;
-}
-
-/** Sends `init` to `path` `n` times at once, and returns each status with its parsed body. */
-export async function parallel(
-  n: number,
-  send: (i: number) => Promise<Response>,
-): Promise<{ status: number; text: string; headers: Headers }[]> {
-  return Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      const res = await send(i);
-      return { status: res.status, text: await res.text(), headers: res.headers };
-    }),
-  );
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 /** The repository root. */
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -32,10 +33,10 @@ export interface Result {
   stderr: string;
 }
 
-/** Runs a command to completion and collects its output. */
-export function run(command: string, args: string[], env: Record<string, string> = {}): Promise<Result> {
+/** Runs a command to completion with exactly `env`, in the repository root, and collects its output. */
+export function collect(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -47,6 +48,22 @@ export function run(command: string, args: string[], env: Record<string, string>
     child.once('error', reject);
     child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
+}
+
+/** Runs a command to completion in the child environment of `childEnv(env)` and collects its output. */
+export function run(command: string, args: string[], env: Record<string, string> = {}): Promise<Result> {
+  return collect(command, args, childEnv(env));
+}
+
+/** stdout is exactly one JSON object on one line, nothing else. */
+export function onlyJsonObject(result: { stdout: string; stderr?: string }): Record<string, unknown> {
+  expect(result.stdout.endsWith('\n'), result.stderr).toBe(true);
+  expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
+  const value = JSON.parse(result.stdout) as unknown;
+  expect(value).toBeTypeOf('object');
+  expect(value).not.toBeNull();
+  expect(Array.isArray(value)).toBe(false);
+  return value as Record<string, unknown>;
 }
 
 /** A port nothing listens on right now: bind port 0, read the port, close. */
