@@ -8,8 +8,6 @@ import type { Meta } from './trpc.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const RETENTION_HOURS = 24;
-/** An in-flight record whose owner has not finished after this long is taken over. */
-export const TAKEOVER_AFTER_S = 60;
 
 /** Business outcomes a replay must reproduce; validation, auth, rate limits and 5xx are not kept. */
 const STORED_ERROR_STATUSES = new Set([404, 409, 422]);
@@ -43,67 +41,6 @@ export function parseIdempotencyKey(header: string | undefined): string | undefi
   return header;
 }
 
-interface StoredKey {
-  fingerprint: string;
-  state: 'in_flight' | 'completed';
-  response_status: number | null;
-  response_body: string | null;
-  locked_at: string;
-  expired: boolean;
-  stale: boolean;
-}
-
-type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: string };
-
-/** Takes the key for this request, or says what to answer instead (decisions §6). */
-async function claim(em: EntityManager, tenantId: string, key: string, print: string): Promise<Claim> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await em.execute<{ key: string }[]>(
-      `insert into idempotency_keys (tenant_id, key, fingerprint, state) values (?, ?, ?, 'in_flight')
-       on conflict (tenant_id, key) do nothing returning key`,
-      [tenantId, key, print],
-    );
-    if (inserted.length) return { kind: 'claimed' };
-    const [row] = await em.execute<StoredKey[]>(
-      `select fingerprint, state, response_status, response_body, locked_at,
-              created_at < now() - make_interval(hours => ?) as expired,
-              locked_at < now() - make_interval(secs => ?) as stale
-         from idempotency_keys where tenant_id = ? and key = ?`,
-      [RETENTION_HOURS, TAKEOVER_AFTER_S, tenantId, key],
-    );
-    if (!row) continue; // purged between the two statements: try the insert again
-    if (row.expired) {
-      await em.execute(
-        'delete from idempotency_keys where tenant_id = ? and key = ? and created_at < now() - make_interval(hours => ?)',
-        [tenantId, key, RETENTION_HOURS],
-      );
-      continue;
-    }
-    if (row.fingerprint !== print) {
-      throw new ApiError('idempotency_key_reused', {
-        detail: 'This Idempotency-Key was used with a different method, path or body.',
-      });
-    }
-    if (row.state === 'completed') {
-      return { kind: 'replay', status: row.response_status ?? 200, body: row.response_body ?? '' };
-    }
-    if (row.stale) {
-      // The first request's process died mid-flight: its transaction rolled back, so redo the work.
-      const taken = await em.execute<{ key: string }[]>(
-        `update idempotency_keys set locked_at = now()
-          where tenant_id = ? and key = ? and state = 'in_flight' and locked_at = ? returning key`,
-        [tenantId, key, row.locked_at],
-      );
-      if (taken.length) return { kind: 'claimed' };
-    }
-    throw new ApiError('idempotency_key_in_use', {
-      detail: 'A request with this Idempotency-Key is still being processed; retry shortly.',
-      headers: { 'Retry-After': '1' },
-    });
-  }
-  throw new ApiError('idempotency_key_in_use', { detail: 'Could not claim the Idempotency-Key; retry shortly.' });
-}
-
 let writeScopes: { method: string; pattern: RegExp; scope?: Scope }[] | undefined;
 
 /** The scope the /v1 operation at `method path` demands, read from its procedure's meta. */
@@ -128,10 +65,29 @@ function isSuccess(outcome: RestOutcome): boolean {
   return outcome.status < 400;
 }
 
+interface StoredKey {
+  fingerprint: string;
+  state: 'in_flight' | 'completed';
+  response_status: number | null;
+  response_body: string | null;
+  /** Past retention, or an in-flight row an earlier server version left behind: treated as absent. */
+  stale: boolean;
+}
+
+function inUse(): ApiError {
+  return new ApiError('idempotency_key_in_use', {
+    detail: 'A request with this Idempotency-Key is still being processed; retry shortly.',
+    headers: { 'Retry-After': '1' },
+  });
+}
+
 /**
- * Runs a /v1 write in one database transaction. With an Idempotency-Key, the response is stored in
- * that same transaction, so a committed write always has its key and a key never lacks its write;
- * a retry replays the stored status and body byte for byte with `Idempotent-Replayed: true`.
+ * Runs a /v1 write in one database transaction. With an Idempotency-Key, that transaction first
+ * takes a transaction-scoped advisory lock on (tenant, key): a second request with the key while
+ * the first runs is 409 idempotency_key_in_use, and the lock disappears with the transaction, so a
+ * crashed or cut-off request never leaves the key stuck. The response is stored in the same
+ * transaction as the write, so a committed write always has its key and a key never lacks its
+ * write; a retry replays the stored status and body byte for byte with `Idempotent-Replayed: true`.
  */
 export async function executeWrite(
   state: RequestState,
@@ -140,60 +96,88 @@ export async function executeWrite(
 ): Promise<RestOutcome> {
   const em = state.em;
   const credential = state.auth.state === 'authenticated' ? state.auth.credential : undefined;
-  const tenantId = credential?.tenantId;
   // Without a tenant there is nothing to scope a key to: the procedure answers 401 itself. Without
   // the operation's scope, the procedure answers 403: a stored response is never replayed to it.
   const scope = scopeOf(request.method, request.path);
   const key = credential && (!scope || credential.scopes.includes(scope)) ? request.key : undefined;
-  const print = fingerprint(request.method, request.path, request.body);
-  if (key && tenantId) {
-    const claimed = await claim(em, tenantId, key, print);
-    if (claimed.kind === 'replay') {
-      const error = claimed.status >= 400;
-      return {
-        status: claimed.status,
-        contentType: error ? 'application/problem+json' : 'application/json',
-        body: claimed.body,
-        headers: { 'Idempotent-Replayed': 'true' },
-      };
-    }
-  }
+  const tenantId = credential?.tenantId as string;
   let outcome: RestOutcome;
   await em.begin();
   try {
+    if (key) {
+      const replay = await lockKey(em, tenantId, key, fingerprint(request.method, request.path, request.body));
+      if (replay) {
+        await em.rollback();
+        return replay;
+      }
+    }
     outcome = await execute();
     if (isSuccess(outcome)) {
-      if (key) await complete(em, tenantId as string, key, outcome);
+      if (key) await store(em, tenantId, key, request, outcome);
       await em.commit();
       return outcome;
     }
     await em.rollback();
   } catch (error) {
     await em.rollback();
-    if (key) await release(em, tenantId as string, key);
     throw error;
   }
-  if (key) {
-    if (STORED_ERROR_STATUSES.has(outcome.status)) await complete(em, tenantId as string, key, outcome);
-    else await release(em, tenantId as string, key);
-  }
+  // A business refusal is kept for replay; the write itself was rolled back above.
+  if (key && STORED_ERROR_STATUSES.has(outcome.status)) await store(em, tenantId, key, request, outcome);
   return outcome;
 }
 
-async function complete(em: EntityManager, tenantId: string, key: string, outcome: RestOutcome) {
-  await em.execute(
-    `update idempotency_keys set state = 'completed', response_status = ?, response_body = ?
-      where tenant_id = ? and key = ?`,
-    [outcome.status, outcome.body, tenantId, key],
+/** Locks the key for this transaction; returns the stored response when there is one to replay. */
+async function lockKey(
+  em: EntityManager,
+  tenantId: string,
+  key: string,
+  print: string,
+): Promise<RestOutcome | undefined> {
+  const [{ locked }] = await em.execute<{ locked: boolean }[]>(
+    'select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked',
+    [`idempotency:${tenantId}:${key}`],
   );
+  if (!locked) throw inUse();
+  const [row] = await em.execute<StoredKey[]>(
+    `select fingerprint, state, response_status, response_body,
+            (state <> 'completed' or created_at < now() - make_interval(hours => ?)) as stale
+       from idempotency_keys where tenant_id = ? and key = ?`,
+    [RETENTION_HOURS, tenantId, key],
+  );
+  if (!row) return undefined;
+  if (row.stale) {
+    await em.execute('delete from idempotency_keys where tenant_id = ? and key = ?', [tenantId, key]);
+    return undefined;
+  }
+  if (row.fingerprint !== print) {
+    throw new ApiError('idempotency_key_reused', {
+      detail: 'This Idempotency-Key was used with a different method, path or body.',
+    });
+  }
+  const status = row.response_status ?? 200;
+  return {
+    status,
+    contentType: status >= 400 ? 'application/problem+json' : 'application/json',
+    body: row.response_body ?? '',
+    headers: { 'Idempotent-Replayed': 'true' },
+  };
 }
 
-/** Frees a key whose request left nothing worth replaying, so the client may retry with it. */
-async function release(em: EntityManager, tenantId: string, key: string) {
-  await em.execute(`delete from idempotency_keys where tenant_id = ? and key = ? and state = 'in_flight'`, [
-    tenantId,
-    key,
-  ]);
+async function store(
+  em: EntityManager,
+  tenantId: string,
+  key: string,
+  request: { method: string; path: string; body: unknown },
+  outcome: RestOutcome,
+) {
+  // `on conflict do nothing`: a refusal is stored after its rollback released the lock, and a
+  // concurrent retry may have stored the same answer first.
+  await em.execute(
+    `insert into idempotency_keys (tenant_id, key, fingerprint, state, response_status, response_body)
+     values (?, ?, ?, 'completed', ?, ?) on conflict (tenant_id, key) do nothing`,
+    [tenantId, key, fingerprint(request.method, request.path, request.body), outcome.status, outcome.body],
+  );
 }
 
 /** Deletes keys past their retention; called periodically by the server. */
