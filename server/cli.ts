@@ -171,8 +171,8 @@ async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
       `  HR admin id    ${demo.hr_admin.id} (${demo.hr_admin.email})`,
       '',
       'Try:',
-      `  curl -H "Authorization: Bearer ${demo.live_key.secret}" ${base}/v1/employees?limit=5`,
-      `  open ${base}/docs`,
+      `  curl -H "Authorization: Bearer ${demo.live_key.secret}" "${base}/v1/employees?limit=5"`,
+      `  API reference: ${base}/docs`,
       '',
     ].join('\n'),
   );
