@@ -200,6 +200,12 @@ export function buildOpenApiDocument(): OpenAPIObject {
         };
       }
       operation.description ??= operation.summary;
+      // Every body schema is a strict object (unknown fields are 400), but zod-openapi drops the
+      // strictness of refined objects; say it for all of them.
+      const body = (operation.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content;
+      for (const media of Object.values(body ?? {})) {
+        if (media.schema?.type === 'object') media.schema.additionalProperties ??= false;
+      }
       for (const parameter of (operation.parameters as Json[] | undefined) ?? []) {
         const schema = parameter.schema as Json | undefined;
         parameter.description ??= schema?.description ?? parameterDescriptions[parameter.name as string];
