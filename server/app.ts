@@ -214,6 +214,7 @@ export function createApp(deps: AppDeps): Koa {
     let idempotencyKey: string | undefined;
     try {
       req.body = await readJsonBody(ctx.req);
+      rejectPathParamsInBody(req.body, route.template);
       idempotencyKey = parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -229,6 +230,21 @@ export function createApp(deps: AppDeps): Koa {
   });
 
   return app;
+}
+
+/**
+ * trpc-to-openapi merges path parameters over the body, so a body `id` would be silently replaced
+ * by the path's; it is an unknown body field like any other (400 invalid_body).
+ */
+function rejectPathParamsInBody(body: unknown, template: string): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const params = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((name) => Object.hasOwn(body, name));
+  if (params.length) {
+    throw new ApiError('invalid_body', {
+      detail: `The request body has ${params.length} problem(s).`,
+      errors: params.map((path) => ({ path, message: 'Unknown field (it is part of the path)' })),
+    });
+  }
 }
 
 function docsPage(): string {
