@@ -101,11 +101,12 @@ export async function executeWrite(
   const scope = scopeOf(request.method, request.path);
   const key = credential && (!scope || credential.scopes.includes(scope)) ? request.key : undefined;
   const tenantId = credential?.tenantId as string;
+  const print = key ? fingerprint(request.method, request.path, request.body) : '';
   let outcome: RestOutcome;
   await em.begin();
   try {
     if (key) {
-      const replay = await lockKey(em, tenantId, key, fingerprint(request.method, request.path, request.body));
+      const replay = await lockKey(em, tenantId, key, print);
       if (replay) {
         await em.rollback();
         return replay;
@@ -113,7 +114,7 @@ export async function executeWrite(
     }
     outcome = await execute();
     if (isSuccess(outcome)) {
-      if (key) await store(em, tenantId, key, request, outcome);
+      if (key) await store(em, tenantId, key, print, outcome);
       await em.commit();
       return outcome;
     }
@@ -123,7 +124,7 @@ export async function executeWrite(
     throw error;
   }
   // A business refusal is kept for replay; the write itself was rolled back above.
-  if (key && STORED_ERROR_STATUSES.has(outcome.status)) await store(em, tenantId, key, request, outcome);
+  if (key && STORED_ERROR_STATUSES.has(outcome.status)) await store(em, tenantId, key, print, outcome);
   return outcome;
 }
 
@@ -164,19 +165,13 @@ async function lockKey(
   };
 }
 
-async function store(
-  em: EntityManager,
-  tenantId: string,
-  key: string,
-  request: { method: string; path: string; body: unknown },
-  outcome: RestOutcome,
-) {
+async function store(em: EntityManager, tenantId: string, key: string, print: string, outcome: RestOutcome) {
   // `on conflict do nothing`: a refusal is stored after its rollback released the lock, and a
   // concurrent retry may have stored the same answer first.
   await em.execute(
     `insert into idempotency_keys (tenant_id, key, fingerprint, state, response_status, response_body)
      values (?, ?, ?, 'completed', ?, ?) on conflict (tenant_id, key) do nothing`,
-    [tenantId, key, fingerprint(request.method, request.path, request.body), outcome.status, outcome.body],
+    [tenantId, key, print, outcome.status, outcome.body],
   );
 }
 

@@ -35,7 +35,7 @@ class CapturedResponse extends EventEmitter {
 /** Errors raised inside procedures, kept per request so the REST writer answers with the mapped ApiError. */
 const procedureErrors = new WeakMap<IncomingMessage, ApiError>();
 
-export function recordProcedureError(req: IncomingMessage, error: TRPCError, type: string): ApiError {
+function recordProcedureError(req: IncomingMessage, error: TRPCError, type: string): ApiError {
   const api = toApiError(error, type);
   procedureErrors.set(req, api);
   return api;

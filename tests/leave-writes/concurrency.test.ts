@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import {
+  codeOf,
   type Decision,
   day,
   daysOf,
@@ -22,8 +23,6 @@ beforeAll(async () => {
   h = await startTestServer();
 });
 afterAll(() => h?.close());
-
-const codeOf = (text: string) => (JSON.parse(text) as { code?: string }).code;
 
 test('10 parallel overlapping requests for one employee: exactly one 200, nine 422 overlapping_leave_request', async () => {
   const org = await setupOrg(h);

@@ -4,7 +4,7 @@ import { hire as hireEmployee, type Json, jsonInit, sql, uniqueEmail } from '../
 import { expectMatchesOpenApi } from '../support/openapi.js';
 import type { BalanceRecord, LeaveRequestRecord } from '../support/records.js';
 
-export { type Json, jsonInit, parallel, RFC3339_MS, sql, statusCounts, UUID } from '../support/http.js';
+export { codeOf, type Json, jsonInit, parallel, RFC3339_MS, sql, statusCounts, UUID } from '../support/http.js';
 export type { BalanceRecord, LeaveRequestRecord } from '../support/records.js';
 
 /** Leave is filed in the current calendar year: that is the year new employees get balances for. */

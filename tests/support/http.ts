@@ -74,3 +74,6 @@ export function statusCounts(results: { status: number }[]): Record<number, numb
   for (const r of results) counts[r.status] = (counts[r.status] ?? 0) + 1;
   return counts;
 }
+
+/** The problem `code` of a response body read as text. */
+export const codeOf = (text: string) => (JSON.parse(text) as { code?: string }).code;

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness.js';
-import { codesOf, countEmployees, hireBody, type Json, parallel, postEmployee, sql, uniqueEmail } from './helpers.js';
+import {
+  codeOf,
+  codesOf,
+  countEmployees,
+  hireBody,
+  type Json,
+  parallel,
+  postEmployee,
+  sql,
+  uniqueEmail,
+} from './helpers.js';
 
 /** Real parallel requests over HTTP: the guarantees of decisions §6/§7 under concurrency. */
 let h: TestServer;
@@ -8,8 +18,6 @@ beforeAll(async () => {
   h = await startTestServer();
 });
 afterAll(() => h?.close());
-
-const codeOf = (text: string) => (JSON.parse(text) as { code?: string }).code;
 
 test('20 parallel creates into 3 free seats: exactly 3 × 200 and 17 × 422 seat_limit_reached', async () => {
   const t = await h.tenant({ seats: 4 });

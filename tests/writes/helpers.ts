@@ -2,6 +2,7 @@ import type { TestServer } from '../support/harness.js';
 import { jsonInit, sql } from '../support/http.js';
 
 export {
+  codeOf,
   hire,
   hireBody,
   type Json,
