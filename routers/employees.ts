@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EMPLOYMENT_TYPES, Employee, Profile } from '../db/entities/tenancy.js';
 import type { EntityManager } from '../db/orm.js';
 import { ApiError } from '../server/errors.js';
+import { dateField, decimalField, textField } from '../server/fields.js';
 import { seedLeaveBalances } from '../server/leaveSeed.js';
 import { enqueueEmail } from '../server/outbox.js';
 import { single } from '../server/pagination.js';
@@ -54,8 +55,10 @@ export function toEmployeeRecord(e: InferEntity<typeof Employee>): EmployeeRecor
 
 const PAYOUT_TYPES: readonly string[] = ['contractor', 'freelancer', 'vendor_worker'];
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
-const orgField = trimmed(100);
+/** Body dates (1900-01-01..9999-12-31); one instance, also used to skip cross-field rules on bad dates. */
+const inputDate = dateField();
+/** Department and designation (decisions §7: 1..100); each use builds its own schema. */
+const orgField = () => textField({ max: 100 });
 
 export const createEmployeeInput = z
   .strictObject({
@@ -64,29 +67,37 @@ export const createEmployeeInput = z
       .email()
       .max(320)
       .transform((e) => e.toLowerCase()),
-    full_name: trimmed(200),
-    joining_date: isoDate,
+    full_name: textField({ max: 200 }),
+    joining_date: inputDate,
     employee_id: z
       .string()
       .regex(/^[A-Za-z0-9._-]{1,50}$/, 'employee_id must be 1 to 50 of A-Z a-z 0-9 . _ -')
       .optional()
       .meta({ description: "Employee code; omitted: the tenant's ID format assigns the next free one." }),
-    department: orgField.optional(),
-    designation: orgField.optional(),
+    department: orgField().optional(),
+    designation: orgField().optional(),
     phone: z
       .string()
       .regex(/^[0-9 +().-]{3,30}$/, 'phone must be 3 to 30 of digits, spaces and + ( ) - .')
       .optional(),
     employment_type: z.enum(EMPLOYMENT_TYPES).default('full_time'),
-    engagement_end_date: isoDate.optional(),
-    vendor_name: trimmed(200).optional().meta({ description: 'Required for vendor_worker, refused otherwise.' }),
+    engagement_end_date: inputDate.optional(),
+    vendor_name: textField({ max: 200, description: 'Required for vendor_worker, refused otherwise.' }).optional(),
     pay_model: z.enum(['hourly', 'monthly_fee', 'per_engagement']).optional(),
-    rate: z.number().positive().max(1e9).optional(),
+    // rate_cards.rate is numeric(12, 2) with rate > 0: cents, 0.01 at least; the maximum is ours.
+    rate: decimalField({
+      min: 0.01,
+      max: 1_000_000_000,
+      step: 0.01,
+      description: 'Payout rate, 2 decimals.',
+    }).optional(),
     manager_id: z.uuid().optional(),
   })
   .superRefine((input, issue) => {
     const fail = (path: string, message: string) => issue.addIssue({ code: 'custom', path: [path], message });
-    if (input.engagement_end_date && input.engagement_end_date < input.joining_date) {
+    const realDates =
+      inputDate.safeParse(input.joining_date).success && inputDate.safeParse(input.engagement_end_date).success;
+    if (input.engagement_end_date && realDates && input.engagement_end_date < input.joining_date) {
       fail('engagement_end_date', 'engagement_end_date must not be before joining_date');
     }
     if (input.employment_type === 'vendor_worker' && !input.vendor_name) {
@@ -108,8 +119,8 @@ export const updateEmployeeInput = z
   .strictObject({
     id: z.uuid(),
     actor_employee_id: z.uuid().meta({ description: 'The HR admin this write acts as.' }),
-    designation: orgField.nullable().optional().meta({ description: 'null clears it.' }),
-    department: orgField.nullable().optional().meta({ description: 'null clears it.' }),
+    designation: orgField().nullable().optional().meta({ description: 'null clears it.' }),
+    department: orgField().nullable().optional().meta({ description: 'null clears it.' }),
   })
   .refine((input) => input.designation !== undefined || input.department !== undefined, {
     message: 'Supply designation or department (or both)',

@@ -4,6 +4,7 @@ import { LEAVE_DURATIONS, LEAVE_STATUSES, LeaveBalance, LeaveRequest, LeaveType 
 import { Employee } from '../db/entities/tenancy.js';
 import type { EntityManager } from '../db/orm.js';
 import { ApiError } from '../server/errors.js';
+import { dateField, decimalField, textField } from '../server/fields.js';
 import { seedLeaveBalances } from '../server/leaveSeed.js';
 import { enqueueEmail } from '../server/outbox.js';
 import { single } from '../server/pagination.js';
@@ -54,33 +55,39 @@ export function toLeaveRequestRecord(r: InferEntity<typeof LeaveRequest>): Leave
 }
 
 const MAX_REASON = 1000;
+/** Body dates (1900-01-01..9999-12-31); also decides whether the cross-field date rules apply. */
+const inputDate = dateField();
+/** leave_requests.days_count is numeric(5, 1), > 0 and a multiple of 0.5: checked exactly. */
+const daysCount = decimalField({ min: 0.5, max: 366, step: 0.5, description: 'Working days taken; halves allowed.' });
 
 export const createLeaveRequestInput = z
   .strictObject({
     employee_id: z.uuid().meta({ description: 'The employee taking the leave.' }),
     leave_type_id: z.uuid(),
-    start_date: isoDate,
-    end_date: isoDate,
-    days_count: z.number().positive().multipleOf(0.5, 'days_count must be a multiple of 0.5').max(366),
-    reason: z.string().trim().min(1).max(MAX_REASON),
+    start_date: inputDate,
+    end_date: inputDate,
+    days_count: daysCount,
+    reason: textField({ max: MAX_REASON, multiline: true }),
     leave_duration: z.enum(LEAVE_DURATIONS).default('full_day'),
   })
   .superRefine((input, issue) => {
     const fail = (path: string, message: string) => issue.addIssue({ code: 'custom', path: [path], message });
     // A date that is not a real date is reported by its own field; comparing it would add bogus errors.
-    const realDates = isoDate.safeParse(input.start_date).success && isoDate.safeParse(input.end_date).success;
+    const realDates = inputDate.safeParse(input.start_date).success && inputDate.safeParse(input.end_date).success;
+    // Likewise a days_count refused by its own rules is not compared with the range.
+    const realDays = daysCount.safeParse(input.days_count).success;
     if (!realDates) {
       // Nothing to compare.
     } else if (input.end_date < input.start_date) {
       fail('end_date', 'end_date must not be before start_date');
     } else if (input.start_date.slice(0, 4) !== input.end_date.slice(0, 4)) {
       fail('end_date', 'start_date and end_date must be in the same calendar year');
-    } else if (input.days_count > calendarDays(input.start_date, input.end_date)) {
+    } else if (realDays && input.days_count > calendarDays(input.start_date, input.end_date)) {
       fail('days_count', 'days_count exceeds the calendar days in the range');
     }
     if (input.leave_duration !== 'full_day') {
       if (input.start_date !== input.end_date) fail('end_date', 'a half day covers one date');
-      if (input.days_count !== 0.5) fail('days_count', 'a half day counts 0.5');
+      if (realDays && input.days_count !== 0.5) fail('days_count', 'a half day counts 0.5');
     }
   })
   .meta({ id: 'CreateLeaveRequestInput' });
@@ -89,7 +96,12 @@ export const leaveDecisionInput = z
   .strictObject({
     id: z.uuid(),
     actor_employee_id: z.uuid().meta({ description: 'The employee deciding.' }),
-    comment: z.string().trim().max(MAX_REASON).optional(),
+    comment: textField({
+      max: MAX_REASON,
+      multiline: true,
+      blank: true,
+      description: 'Sent to the employee.',
+    }).optional(),
   })
   .meta({ id: 'LeaveDecisionInput' });
 

@@ -17,8 +17,9 @@ import { requestId } from './middleware/requestId.js';
 import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './oauth.js';
 import { buildOpenApiDocument, restRoutes } from './openapi.js';
 import { quotaHeaders, type RateLimits } from './rateLimit.js';
+import { idParam } from './records.js';
 import { createRestHandler, errorHeaders, sendOutcome } from './rest.js';
-import { toApiError } from './trpc.js';
+import { MAX_BATCH_SIZE, malformedPathId, toApiError } from './trpc.js';
 
 export interface AppDeps extends Services {
   rateLimits: RateLimits;
@@ -52,6 +53,11 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true;
 
   app.use(requestId);
+  app.use(async (ctx, next) => {
+    // Every answer says what it is; browsers must not guess (a JSON body is never run as HTML).
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    await next();
+  });
   app.use(async (ctx, next) => {
     const started = performance.now();
     try {
@@ -94,8 +100,11 @@ export function createApp(deps: AppDeps): Koa {
     });
   }
 
-  /** Resolves the credential once and spends a point of the caller's budget. */
-  const prepare = async (ctx: Koa.Context, routeKey: string): Promise<RequestState> => {
+  /**
+   * Resolves the credential once and spends a point of the caller's budget for each procedure the
+   * request runs (several in a tRPC batch, decisions §5).
+   */
+  const prepare = async (ctx: Koa.Context, routeKey: string, procedures = 1): Promise<RequestState> => {
     const em = orm.em.fork();
     const state: RequestState = {
       requestId: ctx.state.requestId,
@@ -108,17 +117,13 @@ export function createApp(deps: AppDeps): Koa {
       em.setFilterParams(TENANT_FILTER, { tenantId: state.auth.credential.tenantId });
     attachRequestState(ctx.req, state);
     if (!UNLIMITED.has(routeKey)) {
-      try {
-        const quota =
-          state.auth.state === 'authenticated'
-            ? await rateLimits.consume('credential', state.auth.credential.keyId)
-            : await rateLimits.consume('anonymous', clientIp(ctx, env.TRUST_PROXY));
-        ctx.set(quotaHeaders(quota));
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        // Thrown by the first middleware of every procedure, so /trpc callers get a tRPC error.
-        state.rejection = error;
-      }
+      const { quota, admitted, rejection } =
+        state.auth.state === 'authenticated'
+          ? await rateLimits.take('credential', state.auth.credential.keyId, procedures)
+          : await rateLimits.take('anonymous', clientIp(ctx, env.TRUST_PROXY), procedures);
+      ctx.set(quotaHeaders(quota));
+      // Thrown by the first middleware of each procedure past the budget, so /trpc callers get a tRPC error.
+      if (rejection) state.refusal = { admitted, rejection };
     }
     return state;
   };
@@ -160,15 +165,22 @@ export function createApp(deps: AppDeps): Koa {
     }
   });
   router.all('/oauth/token', (ctx) => {
+    // Every answer of the token endpoint has the RFC 6749 body, this one too (decisions §4).
     ctx.set('Allow', 'POST');
-    throw new ApiError('method_not_allowed', { detail: 'Use POST /oauth/token.' });
+    writeOAuthError(ctx, new ApiError('method_not_allowed', { detail: 'Use POST /oauth/token.' }), baseUrl);
   });
   router.get('/.well-known/oauth-authorization-server', (ctx) => {
     ctx.body = authorizationServerMetadata(baseUrl);
   });
 
   router.all(`${TRPC_PREFIX}/:path`, async (ctx) => {
-    await prepare(ctx, ctx.path);
+    // tRPC itself answers for every /trpc request, its errors included; never cache what it says.
+    ctx.set('Cache-Control', 'no-store');
+    const procedures =
+      new URLSearchParams(ctx.querystring).get('batch') === '1' ? ctx.params.path.split(',').length : 1;
+    // A batch over the limit is refused whole by tRPC (maxBatchSize) before any procedure, or even
+    // the credential lookup, runs: like an unknown route, it costs no budget and no database work.
+    if (procedures <= MAX_BATCH_SIZE) await prepare(ctx, ctx.path, procedures);
     // Koa pre-sets 404 and tRPC only overwrites a 200; set it on the node response so that Koa
     // does not also fix the reason phrase to "OK".
     ctx.res.statusCode = 200;
@@ -179,6 +191,7 @@ export function createApp(deps: AppDeps): Koa {
       res: ctx.res,
       path: ctx.params.path,
       maxBodySize: MAX_BODY_BYTES,
+      maxBatchSize: MAX_BATCH_SIZE,
       createContext,
       responseMeta: ({ errors, type }) => ({ headers: errorHeaders(errors, type) }),
       onError: ({ error, type, ctx: state }) => {
@@ -203,8 +216,9 @@ export function createApp(deps: AppDeps): Koa {
         detail: `${ctx.method} is not allowed on ${ctx.path}; use ${allowed.join(', ')}.`,
       });
     }
+    if (route.tenantData) ctx.set('Cache-Control', 'no-store');
     const state = await prepare(ctx, `${REST_PREFIX}${route.template}`);
-    if (state.rejection) throw state.rejection;
+    if (state.refusal) throw state.refusal.rejection;
     const req = ctx.req as IncomingMessage & { body?: unknown };
     req.body = undefined;
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
@@ -213,14 +227,17 @@ export function createApp(deps: AppDeps): Koa {
     }
     let idempotencyKey: string | undefined;
     try {
+      // The path id is judged before anything about the body or the key (decisions §1).
+      if (!hasWellFormedId(route.template, subPath)) throw malformedPathId();
       req.body = await readJsonBody(ctx.req);
       rejectPathParamsInBody(req.body, route.template);
       idempotencyKey = parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      state.bodyError = error;
+      state.inputError = error;
     }
-    const write = { method: ctx.method, path: ctx.path, body: req.body, key: idempotencyKey };
+    // The route's path, without a trailing slash: `/v1/employees/` and `/v1/employees` are one request.
+    const write = { method: ctx.method, path: `${REST_PREFIX}${subPath}`, body: req.body, key: idempotencyKey };
     sendOutcome(ctx, await executeWrite(state, write, () => rest(ctx, subPath)));
   });
 
@@ -230,6 +247,19 @@ export function createApp(deps: AppDeps): Koa {
   });
 
   return app;
+}
+
+const uuid = idParam.shape.id;
+
+/** Whether the `{id}` segment of a path (if its route has one) is a UUID, as the procedure will demand. */
+function hasWellFormedId(template: string, subPath: string): boolean {
+  const index = template.split('/').indexOf('{id}');
+  if (index < 0) return true;
+  try {
+    return uuid.safeParse(decodeURIComponent(subPath.split('/')[index])).success;
+  } catch {
+    return false; // malformed percent-encoding
+  }
 }
 
 /**

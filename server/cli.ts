@@ -216,7 +216,7 @@ async function main(argv: string[]): Promise<void> {
     const logger = createLogger(env);
     const orm = await openOrm(env, (m) => logger.debug(m));
     await migrate(orm);
-    const background = startBackgroundWork({ ...env, OUTBOX_DISPATCH: true }, orm, logger);
+    const background = await startBackgroundWork({ ...env, OUTBOX_DISPATCH: true }, orm, logger);
     process.stderr.write('Workforce worker running (outbox dispatcher, idempotency key purge)\n');
     const stop = async () => {
       await background.stop();

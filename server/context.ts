@@ -46,10 +46,16 @@ export interface RequestState {
   /** A fork of the entity manager for this request alone. */
   em: EntityManager;
   services: Services;
-  /** A body that could not be read (413/415/invalid JSON); thrown after auth and scope checks. */
-  bodyError?: ApiError;
-  /** A refusal decided before the procedure ran (rate limit); thrown before anything else. */
-  rejection?: ApiError;
+  /**
+   * A malformed path id (400 invalid_id), else a body or Idempotency-Key that could not be read
+   * (413/415/invalid JSON/invalid key): found before the procedure, thrown after auth and scope checks.
+   */
+  inputError?: ApiError;
+  /**
+   * A rate-limit refusal decided before any procedure ran: the first `admitted` procedures of the
+   * request (a tRPC batch has several) still run, every later one throws `rejection` first thing.
+   */
+  refusal?: { admitted: number; rejection: ApiError };
 }
 
 const states = new WeakMap<IncomingMessage, RequestState>();

@@ -5,6 +5,25 @@ const bool = z
   .default('false')
   .transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
+/** Milliseconds; 0 turns the database timeout off (PostgreSQL's own setting then applies). */
+const timeoutMs = z.coerce.number().int().min(0).max(2_147_483_647);
+
+/**
+ * Database session timeouts (decisions §16), also the defaults for callers that open the database
+ * without a parsed environment (test set-up, the benchmark).
+ */
+export const DB_TIMEOUT_DEFAULTS = {
+  DB_STATEMENT_TIMEOUT_MS: 10_000,
+  DB_LOCK_TIMEOUT_MS: 5_000,
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 30_000,
+} as const;
+
+/** HTTP server timeouts (decisions §16). */
+export const HTTP_TIMEOUT_DEFAULTS = {
+  HTTP_HEADERS_TIMEOUT_MS: 10_000,
+  HTTP_REQUEST_TIMEOUT_MS: 30_000,
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: 5_000,
+} as const;
 
 /** Every setting the process reads, parsed once at boot so a typo fails fast with a clear message. */
 export const envSchema = z.object({
@@ -43,6 +62,15 @@ export const envSchema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     ),
+  /** The request line and headers must arrive within this (else 408). */
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(HTTP_TIMEOUT_DEFAULTS.HTTP_HEADERS_TIMEOUT_MS),
+  /** The whole request, body included, must arrive within this (else 408). */
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(HTTP_TIMEOUT_DEFAULTS.HTTP_REQUEST_TIMEOUT_MS),
+  /** An idle keep-alive connection is closed after this. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(HTTP_TIMEOUT_DEFAULTS.HTTP_KEEP_ALIVE_TIMEOUT_MS),
+  DB_STATEMENT_TIMEOUT_MS: timeoutMs.default(DB_TIMEOUT_DEFAULTS.DB_STATEMENT_TIMEOUT_MS),
+  DB_LOCK_TIMEOUT_MS: timeoutMs.default(DB_TIMEOUT_DEFAULTS.DB_LOCK_TIMEOUT_MS),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutMs.default(DB_TIMEOUT_DEFAULTS.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_BASE_URL: string };
@@ -50,7 +78,12 @@ export type Env = z.infer<typeof envSchema> & { PUBLIC_BASE_URL: string };
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable (DATABASE_URL=) means unset, as in most twelve-factor tooling.
   const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = envSchema.safeParse(given);
+  const result = envSchema
+    .refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
+      path: ['HTTP_HEADERS_TIMEOUT_MS'],
+      message: 'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    })
+    .safeParse(given);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

@@ -13,6 +13,7 @@ export const problemCodes = {
   invalid_json: { status: 400, title: 'Invalid JSON' },
   invalid_body: { status: 400, title: 'Invalid request body' },
   invalid_idempotency_key: { status: 400, title: 'Invalid idempotency key' },
+  batch_too_large: { status: 400, title: 'Batch too large' },
   unauthorized: { status: 401, title: 'Credential required' },
   invalid_credential: { status: 401, title: 'Invalid credential' },
   insufficient_scope: { status: 403, title: 'Insufficient scope' },
@@ -24,6 +25,8 @@ export const problemCodes = {
   leave_type_not_found: { status: 404, title: 'Leave type not found' },
   manager_not_found: { status: 404, title: 'Manager not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
+  // Written by the HTTP server itself, before any route runs (server/httpServer.ts).
+  request_timeout: { status: 408, title: 'Request timeout' },
   email_taken: { status: 409, title: 'E-mail already taken' },
   employee_id_taken: { status: 409, title: 'Employee code already taken' },
   invalid_leave_transition: { status: 409, title: 'Invalid leave transition' },
@@ -35,6 +38,9 @@ export const problemCodes = {
   insufficient_leave_balance: { status: 422, title: 'Insufficient leave balance' },
   overlapping_leave_request: { status: 422, title: 'Overlapping leave request' },
   rate_limited: { status: 429, title: 'Rate limited' },
+  // Written by the HTTP server itself, before any route runs (server/httpServer.ts).
+  request_header_fields_too_large: { status: 431, title: 'Request header fields too large' },
+  malformed_request: { status: 400, title: 'Malformed request' },
   // OAuth 2.0 token endpoint errors (RFC 6749 §5.2); `code` is the OAuth `error`.
   invalid_request: { status: 400, title: 'Invalid token request' },
   invalid_client: { status: 401, title: 'Client authentication failed' },
@@ -65,11 +71,14 @@ const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_SUPPORTED',
+  408: 'TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE_CONTENT',
   429: 'TOO_MANY_REQUESTS',
+  // tRPC has no 431; the HTTP server alone answers it, never a procedure.
+  431: 'BAD_REQUEST',
   500: 'INTERNAL_SERVER_ERROR',
   503: 'SERVICE_UNAVAILABLE',
 };
@@ -140,10 +149,18 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 
+/**
+ * The session timeouts of decisions §16 (db/orm.ts): a statement cancelled by statement_timeout
+ * (57014 query_canceled), a lock not granted within lock_timeout (55P03 lock_not_available), a
+ * session ended by idle_in_transaction_session_timeout (25P03). The database is overloaded or a
+ * lock is held too long: like an outage, the caller should retry shortly (503), it is not a bug (500).
+ */
+const TIMEOUT_CODES = new Set(['57014', '55P03', '25P03']);
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
     const code = (e as { code?: string }).code;
-    if (code && UNAVAILABLE_CODES.has(code)) return true;
+    if (code && (UNAVAILABLE_CODES.has(code) || TIMEOUT_CODES.has(code))) return true;
     if (
       e.name === 'ConnectionException' ||
       /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|is not queryable/i.test(

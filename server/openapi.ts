@@ -262,10 +262,21 @@ export function buildOpenApiDocument(): OpenAPIObject {
 }
 
 /** The route table of /v1 (path template → methods), for 404 vs 405 and the Allow header. */
-export function restRoutes(doc: OpenAPIObject): { pattern: RegExp; template: string; methods: string[] }[] {
+export interface RestRoute {
+  pattern: RegExp;
+  template: string;
+  methods: string[];
+  /** Whether its operations need a credential, i.e. answer with tenant data (never cached). */
+  tenantData: boolean;
+}
+
+export function restRoutes(doc: OpenAPIObject): RestRoute[] {
   return Object.entries(doc.paths ?? {}).map(([template, operations]) => ({
     template,
     pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
     methods: Object.keys(operations as Json).map((m) => m.toUpperCase()),
+    tenantData: Object.values(operations as Record<string, { security?: unknown[] }>).some(
+      (op) => (op.security?.length ?? 0) > 0,
+    ),
   }));
 }

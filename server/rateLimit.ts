@@ -14,9 +14,16 @@ type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterPostgres;
 
 /**
  * credential: per API key / OAuth client; anonymous: per client IP; token: the token endpoint per
- * client IP; tokenFailure: failed client authentications, per client IP and per client id.
+ * client IP; tokenFailure: failed client authentications, per client IP and per (client id, IP).
  */
 type LimiterName = 'credential' | 'anonymous' | 'token' | 'tokenFailure';
+
+/** What a spend of several points came to: the quota after it, and how many points it covered. */
+export interface Admission {
+  quota: Quota;
+  admitted: number;
+  rejection?: ApiError;
+}
 
 export interface Quota {
   limit: number;
@@ -67,25 +74,42 @@ export class RateLimits {
     );
   }
 
-  /** Spends one point of `key`'s budget; throws 429 `rate_limited` when it is gone. */
-  async consume(kind: LimiterName, key: string): Promise<Quota> {
+  /**
+   * Spends `points` of `key`'s budget at once (one per procedure of a tRPC batch) and says how many
+   * of them the budget still covered; `rejection` (429 `rate_limited`) is set when some were not.
+   */
+  async take(kind: LimiterName, key: string, points = 1): Promise<Admission> {
     const limiter = this.limiters[kind];
     try {
-      return toQuota(limiter.points, await limiter.consume(key));
+      return { quota: toQuota(limiter.points, await limiter.consume(key, points)), admitted: points };
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const quota = toQuota(limiter.points, rejection);
-      throw new ApiError('rate_limited', {
+      // consumedPoints counts this request's points too: those past the limit are refused.
+      const refused = Math.min(points, Math.max(0, rejection.consumedPoints - limiter.points));
+      const error = new ApiError('rate_limited', {
         detail: `Rate limit of ${limiter.points} requests per ${limiter.duration} s exceeded; retry in ${quota.resetSeconds} s.`,
         headers: { ...quotaHeaders(quota), 'Retry-After': String(quota.resetSeconds) },
       });
+      return { quota, admitted: points - refused, rejection: error };
     }
   }
 
-  /** 429 while the IP or the client id has used up its budget of failed client authentications. */
+  /** Spends one point of `key`'s budget; throws 429 `rate_limited` when it is gone. */
+  async consume(kind: LimiterName, key: string): Promise<Quota> {
+    const { quota, rejection } = await this.take(kind, key);
+    if (rejection) throw rejection;
+    return quota;
+  }
+
+  /**
+   * 429 while the IP, or this client id from this IP, has used up its budget of failed client
+   * authentications. Never per client id alone: a client id is not a secret, so failures counted
+   * that way would let anyone lock the real client out from anywhere (decisions §5).
+   */
   async checkTokenFailures(ip: string, clientId: string): Promise<void> {
     const limiter = this.limiters.tokenFailure;
-    for (const key of [`ip:${ip}`, `client:${clientId}`]) {
+    for (const key of tokenFailureKeys(ip, clientId)) {
       const res = await limiter.get(key);
       if (res && res.consumedPoints >= limiter.points) {
         const retry = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
@@ -99,12 +123,17 @@ export class RateLimits {
 
   async recordTokenFailure(ip: string, clientId: string): Promise<void> {
     const limiter = this.limiters.tokenFailure;
-    await Promise.all([`ip:${ip}`, `client:${clientId}`].map((key) => limiter.penalty(key, 1)));
+    await Promise.all(tokenFailureKeys(ip, clientId).map((key) => limiter.penalty(key, 1)));
   }
 
   shutdown(): Promise<void> {
     return this.close();
   }
+}
+
+/** Failed client authentications count per client IP and per (client id, client IP) pair. */
+function tokenFailureKeys(ip: string, clientId: string): string[] {
+  return [`ip:${ip}`, `client:${clientId}@${ip}`];
 }
 
 function toQuota(limit: number, res: RateLimiterRes): Quota {

@@ -41,7 +41,8 @@ export async function listRecords<T extends KeyedRecord>(
   const { cursors } = ctx.services;
   const list = `${listName}:${ctx.credential.tenantId}`;
   const filter: Record<string | symbol, unknown> = { ...where };
-  if (input.cursor) {
+  // An empty `?cursor=` is a cursor too, and not one this list issued (decisions §1).
+  if (input.cursor !== undefined) {
     const [createdAt, id] = cursors.decode(list, input.cursor);
     if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt))) {
       throw new ApiError('invalid_cursor', { detail: 'The cursor is malformed.' });

@@ -103,8 +103,9 @@ export function createRestHandler(
   /** Runs one /v1 request whose body (if any) the Koa pipeline has already read into req.body. */
   return async (ctx: KoaContext, path: string): Promise<RestOutcome> => {
     const req = ctx.req as IncomingMessage & { query?: Record<string, string[]>; body?: unknown };
-    // Keep every value, empty ones included, so `?limit=` is rejected rather than defaulted.
-    const query: Record<string, string[]> = {};
+    // Keep every value, empty ones included, so `?limit=` is rejected rather than defaulted. No
+    // prototype: `?constructor=x` or `?__proto__=x` are unknown parameters like any other.
+    const query: Record<string, string[]> = Object.create(null);
     for (const [key, value] of new URLSearchParams(ctx.querystring)) {
       query[key] = [...(query[key] ?? []), value];
     }

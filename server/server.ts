@@ -1,10 +1,12 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
-import { migrate, type Orm, openOrm } from '../db/orm.js';
+import { isEmbedded, migrate, type Orm, openOrm } from '../db/orm.js';
 import { createApp } from './app.js';
 import type { Env } from './env.js';
+import { createHttpServer } from './httpServer.js';
 import { purgeExpiredKeys } from './idempotency.js';
+import { safeLogMethod, serializeError } from './logging.js';
 import { createDelivery, OutboxDispatcher } from './outbox.js';
 import { CursorCodec, loadCursorSecret } from './pagination.js';
 import { RateLimits } from './rateLimit.js';
@@ -16,8 +18,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination = 1): Logger {
-  return pino({ level: env.LOG_LEVEL, base: { service: 'workforce-api' } }, pino.destination(destination));
+/**
+ * The process's logger. Its `err` serializer (server/logging.ts) keeps row contents, SQL and query
+ * parameters of database errors out of every log line that logs an error (decisions §16).
+ */
+export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination: number | pino.DestinationStream = 1): Logger {
+  return pino(
+    {
+      level: env.LOG_LEVEL,
+      base: { service: 'workforce-api' },
+      serializers: { err: serializeError },
+      hooks: { logMethod: safeLogMethod },
+    },
+    typeof destination === 'number' ? pino.destination(destination) : destination,
+  );
 }
 
 /** Opens the database, applies migrations, and serves the app until close(). */
@@ -27,11 +41,12 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
   const cursors = new CursorCodec(await loadCursorSecret(orm.em.fork(), env.CURSOR_SECRET));
   const rateLimits = await RateLimits.create(env);
   const app = createApp({ env, orm, logger, cursors, rateLimits });
-  const background = startBackgroundWork(env, orm, logger);
-  const server = app.listen(env.PORT, env.HOST);
+  const background = await startBackgroundWork(env, orm, logger);
+  const server = createHttpServer(app.callback(), env, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
+    server.listen(env.PORT, env.HOST);
   });
   // Node keeps serving keep-alive connections after server.close() (and says keep-alive in every
   // response), so a draining node would wait out their idle timeout, or never drain behind a load
@@ -65,20 +80,55 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
-/** The outbox dispatcher (unless OUTBOX_DISPATCH=false) and the periodic purge of expired idempotency keys. */
-export function startBackgroundWork(env: Env, orm: Orm, logger: Logger): { stop(): Promise<void> } {
+/** Connections of the background work's own pool: the dispatcher uses one at a time, the purge another. */
+export const BACKGROUND_POOL_MAX = 2;
+
+/**
+ * idle_in_transaction_session_timeout of the background pool, at least. The dispatcher holds its
+ * message's row lock while it talks to the SMTP server, so that a send and its record are one
+ * transaction; a request-sized limit would end the session of a slow delivery, and the message,
+ * never marked as attempted, would be sent again on every pass with no backoff. This is above
+ * nodemailer's longest default timeout (10 min without socket activity).
+ */
+export const BACKGROUND_IDLE_IN_TRANSACTION_MS = 15 * 60 * 1000;
+
+export interface BackgroundWork {
+  /** The ORM the background work runs on: its own pool on PostgreSQL, `orm` itself on PGlite. */
+  orm: Orm;
+  stop(): Promise<void>;
+}
+
+/**
+ * The outbox dispatcher (unless OUTBOX_DISPATCH=false) and the periodic purge of expired idempotency
+ * keys. On PostgreSQL they run on a pool of their own (decisions §16), closed by stop(): requests
+ * that hold every connection of the request pool cannot stall the delivery of e-mail, nor can the
+ * dispatcher take a connection a request is waiting for. PGlite is one in-process connection, which
+ * they share with the requests.
+ */
+export async function startBackgroundWork(env: Env, orm: Orm, logger: Logger): Promise<BackgroundWork> {
+  const idle = env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS;
+  const own = isEmbedded(orm)
+    ? undefined
+    : await openOrm(
+        { ...env, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: idle && Math.max(idle, BACKGROUND_IDLE_IN_TRANSACTION_MS) },
+        (message) => logger.debug({ orm: 'background' }, message),
+        { poolMax: BACKGROUND_POOL_MAX },
+      );
+  const db = own ?? orm;
   const dispatcher = env.OUTBOX_DISPATCH
-    ? new OutboxDispatcher(orm, createDelivery(env), logger, env.OUTBOX_INTERVAL_MS)
+    ? new OutboxDispatcher(db, createDelivery(env), logger, env.OUTBOX_INTERVAL_MS)
     : undefined;
   dispatcher?.start();
   const purge = setInterval(() => {
-    purgeExpiredKeys(orm.em.fork()).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
+    purgeExpiredKeys(db.em.fork()).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
   return {
+    orm: db,
     async stop() {
       clearInterval(purge);
       await dispatcher?.stop();
+      await own?.close();
     },
   };
 }

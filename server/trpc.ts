@@ -9,6 +9,11 @@ export type Meta = OpenApiMeta & { scope?: Scope };
 
 const mapped = new WeakMap<TRPCError, ApiError>();
 
+/** Procedures one /trpc request may batch (decisions §16); tRPC refuses a larger batch whole. */
+export const MAX_BATCH_SIZE = 10;
+/** The message of tRPC's own refusal of a batch over `maxBatchSize` (pinned by tests/foundation/trpcBatch). */
+const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
+
 function zodIssuesToFieldErrors(error: ZodError): FieldError[] {
   return error.issues.flatMap((issue) => {
     const base = issue.path.map(String).join('.');
@@ -17,6 +22,11 @@ function zodIssuesToFieldErrors(error: ZodError): FieldError[] {
     }
     return [{ path: base, message: issue.message }];
   });
+}
+
+/** 400 invalid_id: the `{id}` of the path is not a UUID. */
+export function malformedPathId(): ApiError {
+  return new ApiError('invalid_id', { detail: 'The id in the path must be a UUID.' });
 }
 
 /**
@@ -34,15 +44,9 @@ export function toApiError(error: TRPCError, type: string): ApiError {
     api = cause;
   } else if (error.code === 'BAD_REQUEST' && cause instanceof ZodError) {
     const errors = zodIssuesToFieldErrors(cause);
-    // Path identifiers: a record id (UUID) or a module slug.
-    const idError = errors.find((e) => e.path === 'id' || e.path === 'slug');
-    if (idError) {
-      api = new ApiError('invalid_id', {
-        detail:
-          idError.path === 'id'
-            ? 'The id in the path must be a UUID.'
-            : `The ${idError.path} in the path is malformed: ${idError.message}`,
-      });
+    // The path identifier of a record (module slugs have no format: an unknown one is 404).
+    if (errors.some((e) => e.path === 'id')) {
+      api = malformedPathId();
     } else if (type === 'query') {
       const names = [...new Set(errors.map((e) => e.path.split('.')[0]))].join(', ');
       api = new ApiError('invalid_query_parameter', {
@@ -65,6 +69,10 @@ export function toApiError(error: TRPCError, type: string): ApiError {
     api = new ApiError('payload_too_large');
   } else if (error.code === 'UNSUPPORTED_MEDIA_TYPE') {
     api = new ApiError('unsupported_media_type', { detail: 'Send Content-Type: application/json.' });
+  } else if (error.code === 'BAD_REQUEST' && error.message === TRPC_BATCH_TOO_LARGE) {
+    api = new ApiError('batch_too_large', {
+      detail: `A batch may call at most ${MAX_BATCH_SIZE} procedures; nothing of it was run.`,
+    });
   } else if (error.code === 'BAD_REQUEST') {
     api = new ApiError('invalid_body', { detail: error.message });
   } else if (isDatabaseUnavailable(cause)) {
@@ -98,15 +106,22 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Every procedure starts here: a refusal decided in the pipeline (429) comes out as this procedure's error. */
+/**
+ * Every procedure starts here: a refusal decided in the pipeline (429) comes out as this
+ * procedure's error, once the procedures of the batch the budget still covered have been let through.
+ */
 const base = t.procedure.use(({ ctx, next }) => {
-  if (ctx.rejection) throw ctx.rejection;
+  const { refusal } = ctx;
+  if (refusal) {
+    if (refusal.admitted === 0) throw refusal.rejection;
+    refusal.admitted--;
+  }
   return next();
 });
 
-/** Thrown here, after credential and scope checks, so a 401/403 wins over a bad body (decisions §1). */
+/** Thrown here, after credential and scope checks, so a 401/403 wins over a bad path id or body (decisions §1). */
 const rejectUnreadableBody = t.middleware(({ ctx, next }) => {
-  if (ctx.bodyError) throw ctx.bodyError;
+  if (ctx.inputError) throw ctx.inputError;
   return next();
 });
 

@@ -116,6 +116,16 @@ describe('rate limiting, per anonymous client IP', () => {
     expect(quota(await b('/v1/modules')).remaining).toBe(1);
   });
 
+  test('with TRUST_PROXY, the rightmost X-Forwarded-For entry is the client: what it claims left of it is ignored', async () => {
+    const s = await server({ RATE_LIMIT_IP_POINTS: '2', TRUST_PROXY: 'true' });
+    const ip = uniqueClientIp();
+    const claiming = (claimed: string) =>
+      s.fetch('/v1/modules', { headers: { 'X-Forwarded-For': `${claimed}, ${ip}` } });
+    expect(quota(await claiming(uniqueClientIp())).remaining).toBe(1);
+    expect(quota(await claiming(uniqueClientIp())).remaining).toBe(0);
+    await expectRateLimited(await claiming(uniqueClientIp()), 2);
+  });
+
   // A client address of its own per test keeps parallel runs on the shared Redis apart.
   test('redis store: 3 requests, then 429', async () => {
     const s = await server({ RATE_LIMIT_STORE: 'redis', RATE_LIMIT_IP_POINTS: '3', TRUST_PROXY: 'true' });

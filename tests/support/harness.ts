@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
 import { afterAll, inject } from 'vitest';
 import type { Scope } from '../../server/context.js';
 import { createApiKey, createOAuthClient } from '../../server/credentials.js';
@@ -28,9 +29,10 @@ export interface TestServer extends RunningServer {
 
 /**
  * A real server on the suite's PostgreSQL database, on a free port. `env` overrides settings
- * (low rate limits, a store, …). Close it in afterAll.
+ * (low rate limits, a store, …); `logger` replaces the one on stderr (to read what it logs).
+ * Close it in afterAll.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, logger?: Logger): Promise<TestServer> {
   const port = String(await freePort());
   const parsed = parseEnv({
     PORT: port,
@@ -42,7 +44,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATABASE_URL: inject('databaseUrl'),
     ...env,
   });
-  const running = await startServer(parsed, createLogger(parsed, 2));
+  const running = await startServer(parsed, logger ?? createLogger(parsed, 2));
   const prefix = parsed.CREDENTIAL_PREFIX;
   const em = () => running.orm.em.fork();
   return {

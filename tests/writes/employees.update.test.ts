@@ -153,6 +153,32 @@ describe('PATCH /v1/employees/{id}', () => {
     await expectProblem(await patchEmployee(h, reader, 'not-a-uuid', body), 403, 'insufficient_scope');
   });
 
+  test('a malformed id comes before anything about the body or the key: unreadable JSON, 415, 413, a bad key (decisions §1)', async () => {
+    const patch = (init: RequestInit) => h.as(secret, '/v1/employees/xyz', { method: 'PATCH', ...init });
+    const json = { 'Content-Type': 'application/json' };
+    for (const res of [
+      await patch({ headers: json, body: '{x' }),
+      await patch({ headers: { 'Content-Type': 'text/plain' }, body: 'designation=X' }),
+      await patch({ headers: json, body: JSON.stringify({ designation: 'x'.repeat(70 * 1024) }) }),
+      await patch({ headers: { ...json, 'Idempotency-Key': 'bad key' }, body: '{}' }),
+      await patch({ headers: json, body: JSON.stringify({ id: 'also-in-the-body', designation: 'X' }) }),
+    ]) {
+      await expectProblem(res, 400, 'invalid_id');
+    }
+    // Credential and scope still come first.
+    const reader = await h.key(t, ['employees:read']);
+    const res = await h.as(reader, '/v1/employees/xyz', { method: 'PATCH', headers: json, body: '{x' });
+    await expectProblem(res, 403, 'insufficient_scope');
+    await expectProblem(
+      await h.fetch('/v1/employees/xyz', { method: 'PATCH', headers: json, body: '{x' }),
+      401,
+      'unauthorized',
+    );
+    // With a well-formed id, the body is judged as before.
+    const wellFormed = await h.as(secret, `/v1/employees/${NOBODY}`, { method: 'PATCH', headers: json, body: '{x' });
+    await expectProblem(wellFormed, 400, 'invalid_json');
+  });
+
   test("an unknown id, another tenant's employee, or a sandbox one is 404 not_found, never 403", async () => {
     const other = await h.tenant();
     const otherSecret = await h.key(other, ['employees:write']);
