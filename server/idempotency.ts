@@ -85,9 +85,11 @@ function inUse(): ApiError {
  * Runs a /v1 write in one database transaction. With an Idempotency-Key, that transaction first
  * takes a transaction-scoped advisory lock on (tenant, key): a second request with the key while
  * the first runs is 409 idempotency_key_in_use, and the lock disappears with the transaction, so a
- * crashed or cut-off request never leaves the key stuck. The response is stored in the same
- * transaction as the write, so a committed write always has its key and a key never lacks its
- * write; a retry replays the stored status and body byte for byte with `Idempotent-Replayed: true`.
+ * crashed or cut-off request never leaves the key stuck. The outcome is stored in that same
+ * transaction, under that same lock: a success with its write, a business refusal after rolling
+ * its write back to a savepoint. So whatever the order of two racing requests, the stored outcome
+ * is the one that actually happened, and a committed write always has its own outcome under its
+ * key. A retry replays the stored status and body byte for byte with `Idempotent-Replayed: true`.
  */
 export async function executeWrite(
   state: RequestState,
@@ -102,7 +104,6 @@ export async function executeWrite(
   const key = credential && (!scope || credential.scopes.includes(scope)) ? request.key : undefined;
   const tenantId = credential?.tenantId as string;
   const print = key ? fingerprint(request.method, request.path, request.body) : '';
-  let outcome: RestOutcome;
   await em.begin();
   try {
     if (key) {
@@ -111,22 +112,28 @@ export async function executeWrite(
         await em.rollback();
         return replay;
       }
+      await em.execute(`savepoint ${WRITE_SAVEPOINT}`);
     }
-    outcome = await execute();
+    const outcome = await execute();
     if (isSuccess(outcome)) {
       if (key) await store(em, tenantId, key, print, outcome);
       await em.commit();
-      return outcome;
+    } else if (key && STORED_ERROR_STATUSES.has(outcome.status)) {
+      // The refusal is kept for replay; nothing of its write is.
+      await em.execute(`rollback to savepoint ${WRITE_SAVEPOINT}`);
+      await store(em, tenantId, key, print, outcome);
+      await em.commit();
+    } else {
+      await em.rollback();
     }
-    await em.rollback();
+    return outcome;
   } catch (error) {
     await em.rollback();
     throw error;
   }
-  // A business refusal is kept for replay; the write itself was rolled back above.
-  if (key && STORED_ERROR_STATUSES.has(outcome.status)) await store(em, tenantId, key, print, outcome);
-  return outcome;
 }
+
+const WRITE_SAVEPOINT = 'idempotent_write';
 
 /** Locks the key for this transaction; returns the stored response when there is one to replay. */
 async function lockKey(
@@ -165,12 +172,11 @@ async function lockKey(
   };
 }
 
+/** Under the key's lock, with no row for it left (lockKey): a conflict here is a bug, and fails the write. */
 async function store(em: EntityManager, tenantId: string, key: string, print: string, outcome: RestOutcome) {
-  // `on conflict do nothing`: a refusal is stored after its rollback released the lock, and a
-  // concurrent retry may have stored the same answer first.
   await em.execute(
     `insert into idempotency_keys (tenant_id, key, fingerprint, state, response_status, response_body)
-     values (?, ?, ?, 'completed', ?, ?) on conflict (tenant_id, key) do nothing`,
+     values (?, ?, ?, 'completed', ?, ?)`,
     [tenantId, key, print, outcome.status, outcome.body],
   );
 }

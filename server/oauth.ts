@@ -97,13 +97,14 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Granted = requested ∩ allowed; nothing requested = all allowed; an empty result is invalid_scope. */
+/**
+ * Granted = requested ∩ allowed; nothing requested = all allowed. An unknown or foreign scope is
+ * simply not granted; only an empty result is invalid_scope (decisions §4).
+ */
 export function grantScopes(requested: string | undefined, allowed: readonly string[]): Scope[] {
   if (requested === undefined || requested.trim() === '') return allowed.filter(isScope);
   const asked = requested.split(' ').filter(Boolean);
-  const unknown = asked.filter((s) => !isScope(s));
-  if (unknown.length) throw new ApiError('invalid_scope', { detail: `Unknown scope(s): ${unknown.join(' ')}.` });
-  const granted = [...new Set(asked)].filter((s) => allowed.includes(s)) as Scope[];
+  const granted = [...new Set(asked)].filter((s) => isScope(s) && allowed.includes(s)) as Scope[];
   if (!granted.length)
     throw new ApiError('invalid_scope', { detail: 'None of the requested scopes may be granted to this client.' });
   return granted;

@@ -4,6 +4,7 @@ import { Migration20261122000003Leave } from './Migration20261122000003Leave.js'
 import { Migration20261122000004Workplace } from './Migration20261122000004Workplace.js';
 import { Migration20261122000005Writes } from './Migration20261122000005Writes.js';
 import { Migration20261122000006HrAdminIndex } from './Migration20261122000006HrAdminIndex.js';
+import { Migration20261123000007TenantKeys } from './Migration20261123000007TenantKeys.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
 export const migrationsList = [
@@ -13,6 +14,7 @@ export const migrationsList = [
   Migration20261122000004Workplace,
   Migration20261122000005Writes,
   Migration20261122000006HrAdminIndex,
+  Migration20261123000007TenantKeys,
 ].map((cls) => ({
   name: cls.name,
   class: cls,

@@ -338,9 +338,13 @@ describe('GET /v1/modules/{slug}', () => {
     expect(body.data).toEqual(catalogue.find((m) => m.slug === slug));
   });
 
-  test.each(['x'.repeat(65), 'x'.repeat(300)])('a slug longer than 64 characters is 400 invalid_id', async (slug) => {
-    await expectProblem(await h.fetch(`/v1/modules/${slug}`), 400, 'invalid_id');
-  });
+  test.each(['x'.repeat(65), 'x'.repeat(300)])(
+    'a slug longer than 64 characters is 404 not_found too',
+    async (slug) => {
+      const body = await expectProblem(await h.fetch(`/v1/modules/${slug}`), 404, 'not_found');
+      expect(String(body.detail).length).toBeLessThan(120);
+    },
+  );
 
   test.each(['nope', 'LEAVE', 'core_hr', 'leave-', 'x'.repeat(64)])('%s: 404 not_found', async (slug) => {
     const res = await h.fetch(`/v1/modules/${slug}`);

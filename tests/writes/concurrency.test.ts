@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import {
@@ -8,6 +9,7 @@ import {
   type Json,
   parallel,
   postEmployee,
+  sleep,
   sql,
   uniqueEmail,
 } from './helpers.js';
@@ -92,6 +94,56 @@ test('10 parallel identical requests with one Idempotency-Key create exactly one
   expect(again.status).toBe(200);
   expect(again.headers.get('idempotent-replayed')).toBe('true');
   expect(await again.text()).toBe(originals[0].text);
+});
+
+/** Rounds of the refused-versus-accepted race below; the old design lost one in 25 to 50. */
+const KEY_RACE_ROUNDS = Number(process.env.KEY_RACE_ROUNDS ?? 100);
+
+test(`one key, a refused and an accepted request racing, ${KEY_RACE_ROUNDS} rounds: the stored outcome is always the one that happened`, async () => {
+  const t = await h.tenant();
+  const secret = await h.key(t, ['employees:write']);
+  const send = (body: Json, key: string) => postEmployee(h, secret, body, { 'Idempotency-Key': key });
+  const tally = { accepted: 0, refused: 0 };
+  for (let round = 0; round < KEY_RACE_ROUNDS; round++) {
+    const key = `refusal-race-${round}-${t.tenant.id}`;
+    const refused = hireBody(t, { actor_employee_id: randomUUID() }); // 404 actor_not_found
+    const accepted = hireBody(t);
+    // One starts 0 to 9 ms after the other (A first in even rounds, B in odd ones), so that across
+    // the rounds the second meets every moment of the first one's run, its rollback included.
+    const lag = (round >> 1) % 10;
+    const delayed = async (body: Json) => {
+      await sleep(lag);
+      return send(body, key);
+    };
+    const [a, b] = await parallel(2, (i) =>
+      (i === 0) === (round % 2 === 0) ? send(i === 0 ? refused : accepted, key) : delayed(i === 0 ? refused : accepted),
+    );
+    const hired = (await sql(h, 'select 1 from employees where email = ?', [accepted.email])).length === 1;
+    const [retryA, retryB] = [await send(refused, key), await send(accepted, key)];
+    const story = `round ${round}: A ${a.status} ${a.text}\nB ${b.status} ${b.text}`;
+    if (hired) {
+      // B's hire committed: its 200 is what the key holds, for B's retry; A's body no longer fits.
+      tally.accepted++;
+      expect(b.status, story).toBe(200);
+      expect(retryB.status, story).toBe(200);
+      expect(retryB.headers.get('idempotent-replayed')).toBe('true');
+      expect(await retryB.text()).toBe(b.text);
+      expect(codeOf(await retryA.text()), story).toBe('idempotency_key_reused');
+      expect(a.status, story).toBe(409);
+    } else {
+      // Nothing was hired: A's refusal is what the key holds, and B never ran.
+      tally.refused++;
+      expect(a.status, story).toBe(404);
+      expect(codeOf(a.text)).toBe('actor_not_found');
+      expect(retryA.status, story).toBe(404);
+      expect(retryA.headers.get('idempotent-replayed')).toBe('true');
+      expect(await retryA.text()).toBe(a.text);
+      expect(codeOf(await retryB.text()), story).toBe('idempotency_key_reused');
+      expect(b.status, story).toBe(409);
+    }
+  }
+  expect(tally.accepted + tally.refused).toBe(KEY_RACE_ROUNDS);
+  console.log(`refusal race: ${JSON.stringify(tally)} over ${KEY_RACE_ROUNDS} rounds`);
 });
 
 test('10 parallel creates with the same e-mail: one 200, nine 409 email_taken', async () => {
