@@ -127,6 +127,44 @@ export function textField(options: TextFieldOptions) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// E-mail
+
+export const MAX_EMAIL = 254;
+const EMAIL_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/**
+ * The HTML standard's valid e-mail address with a domain of at least two labels (decisions §7):
+ * a local part of letters, digits and .!#$%&'*+/=?^_`{|}~- ; domain labels of letters, digits and
+ * inner hyphens, 1 to 63 each. No quoted local part, no IP literal, no trailing dot.
+ */
+const EMAIL_PATTERN = `^[A-Za-z0-9.!#$%&'*+/=?^_\`{|}~-]+@${EMAIL_LABEL}(?:\\.${EMAIL_LABEL})+$`;
+const EMAIL = new RegExp(EMAIL_PATTERN);
+const EMAIL_RULES = `The HTML standard's valid e-mail address with a domain of at least two labels (no quoted local part, IP literal or trailing dot), at most ${MAX_EMAIL} characters`;
+
+/** An e-mail address in a request body, stored lower-case. */
+export function emailField() {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      if (value.length > MAX_EMAIL) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_EMAIL} characters; it has ${value.length}` });
+      } else if (!EMAIL.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a valid e-mail address as the HTML standard defines it, with a domain of at least two labels (no quoted local part, IP literal or trailing dot)',
+        });
+      }
+    })
+    .overwrite((value) => value.toLowerCase())
+    .meta({ maxLength: MAX_EMAIL, pattern: EMAIL_PATTERN, description: `${EMAIL_RULES}; stored lower-case.` });
+}
+
+/** An e-mail address in a read record: what `emailField` stored (documented, not re-checked). */
+export const storedEmail = z
+  .string()
+  .meta({ maxLength: MAX_EMAIL, pattern: EMAIL_PATTERN, description: 'Lower-case e-mail address.' });
+
+// ---------------------------------------------------------------------------------------------
 // Dates
 
 export const MIN_DATE = '1900-01-01';

@@ -1,4 +1,5 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { z } from 'zod';
 import { API_VERSION } from '../routers/capabilities.js';
 import { appRouter } from '../routers/index.js';
 import { SCOPES } from './context.js';
@@ -146,14 +147,25 @@ function stateImpliedBounds(node: unknown): void {
 /** Procedures whose responses carry no RateLimit-* headers (decisions §5). */
 const UNLIMITED_PATHS = new Set(['/health']);
 
-function procedureMetas(): Map<string, Meta> {
-  const metas = new Map<string, Meta>();
-  for (const procedure of Object.values(appRouter._def.procedures) as { _def: { meta?: Meta } }[]) {
+/** Each OpenAPI procedure's meta and input schema, by `method path`. */
+function procedureMetas(): Map<string, { meta: Meta; input?: z.ZodType }> {
+  const metas = new Map<string, { meta: Meta; input?: z.ZodType }>();
+  for (const procedure of Object.values(appRouter._def.procedures) as unknown as {
+    _def: { meta?: Meta; inputs: z.ZodType[] };
+  }[]) {
     const meta = procedure._def.meta;
-    if (meta?.openapi) metas.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta);
+    if (meta?.openapi) {
+      metas.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, { meta, input: procedure._def.inputs[0] });
+    }
   }
   return metas;
 }
+
+/**
+ * Object-level rules an input schema states in its `.meta()` (at least one of some fields), which
+ * trpc-to-openapi drops when it rebuilds the body without the path parameters.
+ */
+const BODY_RULES = ['anyOf', 'oneOf', 'minProperties'] as const;
 
 /**
  * The OpenAPI 3.1 document, generated from the routers and then completed: problem+json error
@@ -173,7 +185,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
   const paths = doc.paths as Record<string, Record<string, Json>>;
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
-      const meta = metas.get(`${method} ${path}`);
+      const { meta, input } = metas.get(`${method} ${path}`) ?? {};
       const limited = !UNLIMITED_PATHS.has(path);
       const responses = operation.responses as Record<string, Json>;
       for (const status of [...(limited ? ['429'] : []), '500', '503']) responses[status] ??= {};
@@ -203,8 +215,11 @@ export function buildOpenApiDocument(): OpenAPIObject {
       // Every body schema is a strict object (unknown fields are 400), but zod-openapi drops the
       // strictness of refined objects; say it for all of them.
       const body = (operation.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content;
+      const rules = input && (z.globalRegistry.get(input) as Json | undefined);
       for (const media of Object.values(body ?? {})) {
-        if (media.schema?.type === 'object') media.schema.additionalProperties ??= false;
+        if (media.schema?.type !== 'object') continue;
+        media.schema.additionalProperties ??= false;
+        for (const name of BODY_RULES) if (rules?.[name] !== undefined) media.schema[name] ??= rules[name];
       }
       for (const parameter of (operation.parameters as Json[] | undefined) ?? []) {
         const schema = parameter.schema as Json | undefined;

@@ -189,6 +189,31 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  test('rules that JSON Schema can say are in the document, not only in prose (issue 15 item 10)', () => {
+    const body = (path: string, method: string) =>
+      committed.paths[path][method].requestBody.content['application/json'].schema as Json;
+    // PATCH needs designation or department (or both), besides actor_employee_id.
+    expect(body('/employees/{id}', 'patch')).toMatchObject({
+      required: ['actor_employee_id'],
+      additionalProperties: false,
+      anyOf: [{ required: ['designation'] }, { required: ['department'] }],
+    });
+    // E-mail: the HTML standard's pattern and 254 characters, in the request and the record.
+    expect(body('/employees', 'post').properties.email).toMatchObject({ maxLength: 254, pattern: expect.any(String) });
+    expect(committed.components.schemas.Employee.properties.email).toMatchObject({ maxLength: 254 });
+    // Each status a route answers is listed: 422 on hires and filing, 409 on decisions.
+    const statuses = (path: string, method: string) => Object.keys(committed.paths[path][method].responses);
+    expect(statuses('/employees', 'post')).toEqual(expect.arrayContaining(['409', '422']));
+    expect(statuses('/leave-requests', 'post')).toEqual(expect.arrayContaining(['404', '409', '422']));
+    for (const decision of ['approve', 'reject', 'cancel']) {
+      expect(statuses(`/leave-requests/{id}/${decision}`, 'post')).toEqual(
+        expect.arrayContaining(['403', '404', '409']),
+      );
+    }
+    // A module slug is never malformed, only unknown.
+    expect(statuses('/modules/{slug}', 'get')).not.toContain('400');
+  });
+
   test('security schemes: bearer and OAuth 2.0 client credentials with every scope', () => {
     const schemes = committed.components.securitySchemes;
     expect(schemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });

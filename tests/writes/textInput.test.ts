@@ -322,3 +322,51 @@ describe.for(SURFACES)('over %s: text fields', (surface) => {
     }
   });
 });
+
+describe('e-mail addresses (decisions §7: the HTML standard, at most 254 characters)', () => {
+  const unique = () => uniqueEmail('mail').split('@')[0].replace('.', '-');
+  /** An address of exactly `length` characters: a 64-character local part and 63-character labels. */
+  const ofLength = (length: number) => {
+    const local = `${unique()}${'x'.repeat(64)}`.slice(0, 64);
+    let domain = 'example.com';
+    while (local.length + 1 + domain.length < length) {
+      const room = length - local.length - 1 - domain.length - 1;
+      domain = `${'d'.repeat(Math.min(63, room))}.${domain}`;
+    }
+    return `${local}@${domain}`;
+  };
+
+  test.each(SURFACES)('%s: refused with 400 naming email', async (surface) => {
+    for (const email of [
+      `"${unique()} x"@example.com`, // quoted local part
+      `${unique()}@[192.0.2.1]`, // IP literal
+      `${unique()}@example.com.`, // trailing dot
+      `${unique()}@localhost`, // one label
+      `${unique()}@-example.com`,
+      `${unique()}@example-.com`,
+      `${unique()}@${'l'.repeat(64)}.com`, // a label over 63
+      `${unique()}ü@example.com`,
+      `${unique()} @example.com`,
+      `${unique()}@exa_mple.com`,
+      ofLength(255),
+    ]) {
+      await expectInvalid(await hire(surface, { email }), 'email');
+    }
+  });
+
+  test.each(SURFACES)('%s: accepted at the edges, stored lower-case', async (surface) => {
+    const edge = ofLength(254);
+    expect(edge).toHaveLength(254);
+    for (const email of [
+      edge,
+      `${unique()}.O'Neil+tag@Sub.Example.co.uk`,
+      `${unique()}..dots.@example.com`, // the HTML standard allows any dots in the local part
+      `${unique()}!#$%&*/=?^_\`{|}~-@${'l'.repeat(63)}.example`,
+      `${unique()}@x1.y-2.museum`,
+    ]) {
+      const data = expectOk(await hire(surface, { email }));
+      expect(data.email).toBe(email.toLowerCase());
+      expect((await readBack(h, secret, 'employee', data.id as string)).email).toBe(email.toLowerCase());
+    }
+  });
+});
