@@ -1,81 +1,115 @@
 /**
- * `make bench`: autocannon against a real server on PostgreSQL seeded with 10,000 and 1,000,000
- * employees (BENCH_SIZES overrides), plus start-up time and peak RSS on PostgreSQL and on the
- * embedded PGlite. Prints a table and writes bench/results.json.
+ * `make bench`: the service against a bare handler doing the same work (bench/baseline.ts), on a
+ * PostgreSQL database seeded with 10,000 and with 1,000,000 employees, plus start-up time and RSS
+ * on PostgreSQL and on the embedded PGlite. Each scenario runs in rounds, the service and the
+ * bare handler alternating (which goes first alternates too), and the table gives the median of
+ * the rounds and the ratios. Prints a table and writes bench/results.json.
+ *
+ * Settings (environment): BENCH_SIZES (10000,1000000), BENCH_ROUNDS (3), BENCH_DURATION_S (8, per
+ * run), BENCH_CONNECTIONS (16), BENCH_SERVER (wfm: bin/wfm serve; tsx; dist), BENCH_NODE_OPTIONS
+ * (NODE_OPTIONS of the service's process alone, e.g. its heap limits). A quick run:
+ * `BENCH_SIZES=2000 BENCH_ROUNDS=1 BENCH_DURATION_S=2 make bench`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { migrate, openOrm } from '../db/orm.js';
-import { SCOPES } from '../server/context.js';
-import { createApiKey, createOAuthClient } from '../server/credentials.js';
-import { CursorCodec, loadCursorSecret } from '../server/pagination.js';
-import { createOrganisation } from '../server/tenants.js';
+import { createFixture, dropFixture, type Fixture } from './seed.js';
+import { nodeOptionsFor, rssMb, SERVER_KIND, serverCommand, stopProcess, waitHealthy } from './server.js';
 
-const ADMIN_URL =
-  process.env.BENCH_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const TSX = path.resolve('node_modules/.bin/tsx');
+/** Node options for the service's process only (e.g. heap limits), passed as NODE_OPTIONS. */
+const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '';
+const SERVICE_PORT = 3900;
+const BASELINE_PORT = 3901;
+const PGLITE_PORT = 3902;
 
-function dbUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+interface Target {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** A new body for each request (the hires, the leave requests). */
+  body?: () => string;
 }
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+interface Scenario {
+  name: string;
+  service: Target;
+  baseline?: Target;
+  /** The same list over /trpc, measured in the same rounds and compared with the REST list. */
+  trpc?: Target;
+  /** Run in every round (else in the first only). */
+  everyRound: boolean;
 }
 
-/** N employees (with their login accounts) in one tenant, generated in SQL. */
-async function seedEmployees(url: string, tenantId: string, n: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into profiles (id, tenant_id, email, status, created_at)
-       select gen_random_uuid(), $1, 'bench' || g || '@bench.example', 'active', now() - make_interval(secs => $2 - g)
-         from generate_series(1, $2) g`,
-      [tenantId, n],
-    );
-    await client.query(
-      `insert into employees (id, tenant_id, employee_id, profile_id, full_name, email, department, designation,
-                              employment_type, joining_date, created_at, updated_at)
-       select gen_random_uuid(), p.tenant_id, 'B-' || lpad(row_number() over (order by p.created_at)::text, 8, '0'), p.id,
-              'Bench Person ' || row_number() over (order by p.created_at), p.email, 'Engineering', 'Engineer',
-              'full_time', date '2024-01-01', p.created_at, p.created_at
-         from profiles p where p.tenant_id = $1 and p.email like 'bench%'`,
-      [tenantId],
-    );
-    await client.query('update tenants set next_employee_number = 1 where id = $1', [tenantId]);
-    await client.query('analyze');
-  } finally {
-    await client.end();
-  }
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+interface Row {
+  size: number;
+  scenario: string;
+  service: Run;
+  baseline?: Run;
+  trpc?: Run;
+  rounds: { service: Run[]; baseline: Run[]; trpc: Run[] };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : Math.round(((sorted[mid - 1] + sorted[mid]) / 2) * 10) / 10;
+};
+
+function summary(runs: Run[]): Run {
+  return {
+    rps: Math.round(median(runs.map((r) => r.rps))),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+  };
+}
+
+async function cannon(target: Target, duration = DURATION_S): Promise<Run> {
+  const { body, ...options } = target;
+  const result = await autocannon({
+    connections: CONNECTIONS,
+    duration,
+    ...options,
+    headers: { ...options.headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    ...(body ? { requests: [{ setupRequest: (req) => ({ ...req, body: body() }) }] } : {}),
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
 }
 
 interface Started {
   child: ChildProcess;
   url: string;
   startupMs: number;
+  rssAfterStartMb: number;
 }
 
-async function startServer(env: Record<string, string>, port: number): Promise<Started> {
-  const started = performance.now();
-  const child = spawn('bin/wfm', ['serve'], {
+/** `wfm serve` on `port`, timed from the spawn to its first healthy answer. */
+async function startService(env: Record<string, string>, port: number): Promise<Started> {
+  const [command, ...args] = serverCommand();
+  const since = performance.now();
+  const child = spawn(command, args, {
     env: {
       ...process.env,
+      ...nodeOptionsFor([]),
+      ...(NODE_OPTIONS ? { NODE_OPTIONS } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
@@ -87,252 +121,243 @@ async function startServer(env: Record<string, string>, port: number): Promise<S
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/v1/health`)).ok)
-        return { child, url, startupMs: Math.round(performance.now() - started) };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
+  const startupMs = await waitHealthy(url, child, since);
+  return { child, url, startupMs, rssAfterStartMb: rssMb(child.pid as number).rss };
 }
 
-/** Peak resident set size of a process (VmHWM), in MB. */
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+async function startBaseline(databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      path.resolve('node_modules/tsx/dist/loader.mjs'),
+      'bench/baseline.ts',
+      String(BASELINE_PORT),
+      databaseUrl,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the baseline exited with ${code}`)));
   });
+  return child;
 }
 
-interface Row {
-  size: number;
-  scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
-
-async function cannon(
-  name: string,
-  size: number,
-  opts: Omit<autocannon.Options, 'url'> & { url: string },
-  rows: Row[],
-): Promise<void> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
-  const row = {
-    size,
-    scenario: name,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors,
+function scenarios(fixture: Fixture, service: string, baseline: string, token: string): Scenario[] {
+  const auth = { Authorization: `Bearer ${fixture.apiKey}` };
+  let hires = 0;
+  const hire = (who: string) => () =>
+    JSON.stringify({
+      actor_employee_id: fixture.hrAdminId,
+      email: `hire-${who}-${++hires}-${Date.now()}@bench.example`,
+      full_name: `Hire ${hires}`,
+      joining_date: '2026-12-01',
+    });
+  let filings = 0;
+  const leave = () => {
+    const n = filings++;
+    const day = new Date(Date.UTC(2027, 0, 1) + Math.floor(n / fixture.filerIds.length) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    return JSON.stringify({
+      employee_id: fixture.filerIds[n % fixture.filerIds.length],
+      leave_type_id: fixture.unpaidLeaveTypeId,
+      start_date: day,
+      end_date: day,
+      days_count: 1,
+      reason: 'Bench',
+    });
   };
-  rows.push(row);
-  process.stderr.write(`  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}\n`);
-}
-
-async function benchSize(size: number, rows: Row[], memory: Record<string, unknown>[]): Promise<void> {
-  const name = `wfm_bench_${size}`;
-  const url = dbUrl(name);
-  process.stderr.write(`\n== ${size} employees (${name})\n`);
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
-  const orm = await openOrm({ DATABASE_URL: url, DATA_DIR: './var' });
-  await migrate(orm);
-  const org = await createOrganisation(orm.em.fork(), { name: 'Bench Co' });
-  const tenantId = org.tenant.id;
-  const seedStart = performance.now();
-  await seedEmployees(url, tenantId, size);
-  process.stderr.write(`  seeded in ${Math.round(performance.now() - seedStart)} ms\n`);
-  const key = await createApiKey(orm.em.fork(), 'svc', { tenantId, env: 'live', scopes: [...SCOPES] });
-  const client = await createOAuthClient(orm.em.fork(), 'svc', { tenantId, env: 'live', scopes: [...SCOPES] });
-  const cursors = new CursorCodec(await loadCursorSecret(orm.em.fork()));
-  const conn = orm.em.getConnection();
-  const [deep] = await conn.execute<{ id: string; created_at: Date }[]>(
-    'select id, created_at from employees where tenant_id = ? order by created_at, id offset ? limit 1',
-    [tenantId, Math.floor(size / 2)],
-  );
-  const deepCursor = cursors.encode(`employees:${tenantId}`, [new Date(deep.created_at).toISOString(), deep.id]);
-  const [someone] = await conn.execute<{ id: string }[]>('select id from employees where tenant_id = ? limit 1', [
-    tenantId,
-  ]);
-  const [unpaid] = await conn.execute<{ id: string }[]>(
-    "select id from leave_types where tenant_id = ? and code = 'UNPAID'",
-    [tenantId],
-  );
-  const filers = await conn.execute<{ id: string }[]>(
-    'select id from employees where tenant_id = ? order by created_at limit 1000',
-    [tenantId],
-  );
-  await orm.close();
-
-  const server = await startServer({ DATABASE_URL: url }, 3900);
-  memory.push({ size, database: 'postgresql', startup_ms: server.startupMs });
-  const auth = { Authorization: `Bearer ${key.secret}` };
-  try {
-    const token = (await (
-      await fetch(`${server.url}/oauth/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          grant_type: 'client_credentials',
-          client_id: client.client_id,
-          client_secret: client.client_secret,
-        }),
-      })
-    ).json()) as { access_token: string };
-
-    await cannon(
-      'GET /v1/employees?limit=50 (first page)',
-      size,
-      { url: `${server.url}/v1/employees?limit=50`, headers: auth },
-      rows,
-    );
-    await cannon(
-      'GET /v1/employees?limit=50 (page at the middle)',
-      size,
-      { url: `${server.url}/v1/employees?limit=50&cursor=${deepCursor}`, headers: auth },
-      rows,
-    );
-    await cannon(
-      'GET /v1/employees/{id}',
-      size,
-      { url: `${server.url}/v1/employees/${someone.id}`, headers: auth },
-      rows,
-    );
-    await cannon(
-      'GET /v1/whoami (OAuth access token)',
-      size,
-      { url: `${server.url}/v1/whoami`, headers: { Authorization: `Bearer ${token.access_token}` } },
-      rows,
-    );
-    await cannon(
-      'GET /trpc/employees.list (limit 50)',
-      size,
-      {
-        url: `${server.url}/trpc/employees.list?input=${encodeURIComponent(JSON.stringify({ limit: 50 }))}`,
+  const list = '/v1/employees?limit=50';
+  const deep = `/v1/employees?limit=50&cursor=${fixture.deepCursor}`;
+  const byId = `/v1/employees/${fixture.someoneId}`;
+  return [
+    {
+      name: 'GET /v1/employees?limit=50 (first page)',
+      service: { url: `${service}${list}`, headers: auth },
+      baseline: { url: `${baseline}${list}`, headers: auth },
+      trpc: {
+        url: `${service}/trpc/employees.list?input=${encodeURIComponent(JSON.stringify({ limit: 50 }))}`,
         headers: auth,
       },
-      rows,
-    );
-    let hire = 0;
-    await cannon(
-      'POST /v1/employees (hiring journey)',
-      size,
-      {
-        url: `${server.url}/v1/employees`,
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        requests: [
-          {
-            setupRequest: (req) => {
-              hire++;
-              return {
-                ...req,
-                body: JSON.stringify({
-                  actor_employee_id: org.hr_admin.id,
-                  email: `hire${hire}-${Date.now()}@bench.example`,
-                  full_name: `Hire ${hire}`,
-                  joining_date: '2026-12-01',
-                }),
-              };
-            },
-          },
-        ],
-      },
-      rows,
-    );
-    let filing = 0;
-    await cannon(
-      'POST /v1/leave-requests',
-      size,
-      {
-        url: `${server.url}/v1/leave-requests`,
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        requests: [
-          {
-            setupRequest: (req) => {
-              const n = filing++;
-              const day = new Date(Date.UTC(2027, 0, 1) + Math.floor(n / filers.length) * 86_400_000)
-                .toISOString()
-                .slice(0, 10);
-              return {
-                ...req,
-                body: JSON.stringify({
-                  employee_id: filers[n % filers.length].id,
-                  leave_type_id: unpaid.id,
-                  start_date: day,
-                  end_date: day,
-                  days_count: 1,
-                  reason: 'Bench',
-                }),
-              };
-            },
-          },
-        ],
-      },
-      rows,
-    );
-    memory.push({ size, database: 'postgresql', peak_rss_mb: peakRssMb(server.child.pid as number) });
-  } finally {
-    await stop(server.child);
-  }
-
-  const baseline = spawn(TSX, ['bench/baseline.ts', '3901', url, tenantId], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => baseline.stdout?.once('data', () => resolve()));
-  try {
-    await cannon('baseline: node:http + pg, same SQL (first page)', size, { url: 'http://127.0.0.1:3901/' }, rows);
-  } finally {
-    await stop(baseline);
-  }
-  await admin(`drop database if exists ${name} with (force)`);
+      everyRound: true,
+    },
+    {
+      name: 'GET /v1/employees?limit=50 (page at the middle)',
+      service: { url: `${service}${deep}`, headers: auth },
+      baseline: { url: `${baseline}${deep}`, headers: auth },
+      everyRound: true,
+    },
+    {
+      name: 'GET /v1/employees/{id}',
+      service: { url: `${service}${byId}`, headers: auth },
+      baseline: { url: `${baseline}${byId}`, headers: auth },
+      everyRound: true,
+    },
+    {
+      name: 'POST /v1/employees (hiring journey)',
+      service: { url: `${service}/v1/employees`, method: 'POST', headers: auth, body: hire('s') },
+      baseline: { url: `${baseline}/v1/employees`, method: 'POST', headers: auth, body: hire('b') },
+      everyRound: true,
+    },
+    {
+      name: 'GET /v1/whoami (OAuth access token)',
+      service: { url: `${service}/v1/whoami`, headers: { Authorization: `Bearer ${token}` } },
+      everyRound: false,
+    },
+    {
+      name: 'POST /v1/leave-requests',
+      service: { url: `${service}/v1/leave-requests`, method: 'POST', headers: auth, body: leave },
+      everyRound: false,
+    },
+  ];
 }
 
-async function pgliteStartup(memory: Record<string, unknown>[]): Promise<void> {
+function log(text: string): void {
+  process.stderr.write(`${text}\n`);
+}
+
+const show = (run: Run) =>
+  `${run.rps} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms${run.non2xx ? `, non-2xx ${run.non2xx}` : ''}`;
+
+async function benchSize(size: number, rows: Row[], processes: Record<string, unknown>[]): Promise<void> {
+  log(`\n== ${size.toLocaleString('en')} employees`);
+  const fixture = await createFixture(size);
+  log(`  seeded in ${fixture.seedMs} ms`);
+  const service = await startService({ DATABASE_URL: fixture.url }, SERVICE_PORT);
+  log(`  service healthy ${service.startupMs} ms after start, RSS ${service.rssAfterStartMb} MB`);
+  const baseline = await startBaseline(fixture.url);
+  const baselineUrl = `http://127.0.0.1:${BASELINE_PORT}`;
+  try {
+    const tokenResponse = await fetch(`${service.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', ...fixture.client }),
+    });
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const list = scenarios(fixture, service.url, baselineUrl, token);
+    // Warm-up: both servers compile their hot paths before anything is measured.
+    for (const scenario of list.slice(0, 3)) {
+      await cannon(scenario.service, 2);
+      if (scenario.baseline) await cannon(scenario.baseline, 2);
+    }
+    const results = new Map(list.map((s) => [s, { service: [] as Run[], baseline: [] as Run[], trpc: [] as Run[] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      log(`  round ${round + 1} of ${ROUNDS}`);
+      for (const scenario of list) {
+        if (round > 0 && !scenario.everyRound) continue;
+        const runs = results.get(scenario) as Row['rounds'];
+        const order: ('service' | 'baseline' | 'trpc')[] = ['service', 'baseline', 'trpc'];
+        if (round % 2) order.reverse();
+        for (const which of order) {
+          const target = scenario[which];
+          if (!target) continue;
+          const run = await cannon(target);
+          runs[which].push(run);
+          log(`    ${scenario.name} [${which}]: ${show(run)}`);
+        }
+      }
+    }
+    for (const scenario of list) {
+      const runs = results.get(scenario) as Row['rounds'];
+      rows.push({
+        size,
+        scenario: scenario.name,
+        service: summary(runs.service),
+        ...(runs.baseline.length ? { baseline: summary(runs.baseline) } : {}),
+        ...(runs.trpc.length ? { trpc: summary(runs.trpc) } : {}),
+        rounds: runs,
+      });
+    }
+    const { rss, peak } = rssMb(service.child.pid as number);
+    processes.push({
+      size,
+      database: 'postgresql',
+      startup_ms: service.startupMs,
+      rss_after_start_mb: service.rssAfterStartMb,
+      rss_at_end_mb: rss,
+      peak_rss_mb: peak,
+      baseline_peak_rss_mb: rssMb(baseline.pid as number).peak,
+    });
+    log(`  service peak RSS ${peak} MB`);
+  } finally {
+    await stopProcess(service.child);
+    await stopProcess(baseline);
+  }
+  // A restart on the migrated database: start-up without anything to migrate or seed.
+  const restart = await startService({ DATABASE_URL: fixture.url }, SERVICE_PORT);
+  processes.push({
+    size,
+    database: 'postgresql',
+    phase: 'restart (already migrated)',
+    startup_ms: restart.startupMs,
+    rss_after_start_mb: restart.rssAfterStartMb,
+  });
+  log(`  restart: healthy after ${restart.startupMs} ms, RSS ${restart.rssAfterStartMb} MB`);
+  await stopProcess(restart.child);
+  await dropFixture(fixture);
+}
+
+/** The embedded database: a first start (creates the data directory), a restart, and the RSS under load. */
+async function pglite(processes: Record<string, unknown>[]): Promise<void> {
+  log('\n== embedded PGlite');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wfm-bench-pglite-'));
   try {
     for (const phase of ['first start (creates the data directory)', 'restart (reopens it)']) {
-      const server = await startServer({ DATABASE_URL: '', DATA_DIR: dir }, 3902);
-      const res = await fetch(`${server.url}/v1/modules`);
-      memory.push({
-        database: 'pglite',
-        phase,
-        startup_ms: server.startupMs,
-        peak_rss_mb: peakRssMb(server.child.pid as number),
-        modules_status: res.status,
-      });
-      await stop(server.child);
+      const server = await startService({ DATABASE_URL: '', DATA_DIR: dir }, PGLITE_PORT);
+      try {
+        const entry: Record<string, unknown> = {
+          database: 'pglite',
+          phase,
+          startup_ms: server.startupMs,
+          rss_after_start_mb: server.rssAfterStartMb,
+        };
+        if (phase.startsWith('restart')) {
+          // What the embedded database costs under the same load: the public module catalogue.
+          const run = await cannon({ url: `${server.url}/v1/modules` });
+          entry.load = `GET /v1/modules: ${show(run)}`;
+          entry.peak_rss_mb = rssMb(server.child.pid as number).peak;
+        }
+        processes.push(entry);
+        log(`  ${phase}: ${JSON.stringify(entry)}`);
+      } finally {
+        await stopProcess(server.child);
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+const fmt = (n: number) => n.toLocaleString('en');
+const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '–');
+
 function table(rows: Row[]): string {
-  const header = '| employees | scenario | req/s | p50 ms | p99 ms | non-2xx |\n|---:|---|---:|---:|---:|---:|';
-  return [
-    header,
-    ...rows.map(
-      (r) => `| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} |`,
-    ),
-  ].join('\n');
+  const lines = [
+    '| employees | scenario | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio (req/s) | ratio (p99) |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    const b = r.baseline;
+    lines.push(
+      `| ${fmt(r.size)} | ${r.scenario} | ${fmt(r.service.rps)} | ${r.service.p50} | ${r.service.p99} | ${b ? fmt(b.rps) : ''} | ${b ? b.p99 : ''} | ${b ? ratio(r.service.rps, b.rps) : ''} | ${b ? ratio(r.service.p99, b.p99) : ''} |`,
+    );
+    if (r.trpc) {
+      lines.push(
+        `| ${fmt(r.size)} | GET /trpc/employees.list (limit 50), against the REST list | ${fmt(r.trpc.rps)} | ${r.trpc.p50} | ${r.trpc.p99} | ${fmt(r.service.rps)} | ${r.service.p99} | ${ratio(r.trpc.rps, r.service.rps)} | ${ratio(r.trpc.p99, r.service.p99)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
 }
 
 async function main(): Promise<void> {
+  const started = performance.now();
   const rows: Row[] = [];
-  const memory: Record<string, unknown>[] = [];
-  for (const size of SIZES) await benchSize(size, rows, memory);
-  await pgliteStartup(memory);
+  const processes: Record<string, unknown>[] = [];
+  for (const size of SIZES) await benchSize(size, rows, processes);
+  await pglite(processes);
   const machine = {
     cpus: os.cpus().length,
     cpu_model: os.cpus()[0]?.model,
@@ -340,19 +365,39 @@ async function main(): Promise<void> {
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
   };
+  const deepVsFirst = SIZES.map((size) => {
+    const first = rows.find((r) => r.size === size && r.scenario.includes('first page'));
+    const deep = rows.find((r) => r.size === size && r.scenario.includes('middle'));
+    return { size, first_over_deep_rps: first && deep ? Number(ratio(first.service.rps, deep.service.rps)) : null };
+  });
   const results = {
     date: new Date().toISOString(),
     machine,
-    settings: { duration_s: DURATION_S, connections: CONNECTIONS },
+    settings: {
+      server: SERVER_KIND,
+      service_node_options: NODE_OPTIONS,
+      rounds: ROUNDS,
+      duration_s: DURATION_S,
+      connections: CONNECTIONS,
+      sizes: SIZES.join(','),
+      statistic: 'median of the rounds',
+    },
     throughput: rows,
-    process: memory,
+    deep_page_vs_first_page: deepVsFirst,
+    process: processes,
+    bench_seconds: Math.round((performance.now() - started) / 1000),
   };
   writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
-    `\nMachine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GiB, Node ${machine.node}\n`,
+    `\nMachine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GiB, Node ${machine.node}\n` +
+      `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s a run, ${ROUNDS} round(s), medians; ratio = service ÷ bare handler\n` +
+      `service: ${SERVER_KIND}${NODE_OPTIONS ? `, NODE_OPTIONS=${NODE_OPTIONS}` : ''}\n\n` +
+      `${table(rows)}\n\n`,
   );
-  process.stdout.write(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per scenario\n\n${table(rows)}\n\n`);
-  for (const m of memory) process.stdout.write(`${JSON.stringify(m)}\n`);
+  for (const d of deepVsFirst)
+    process.stdout.write(`${fmt(d.size)}: first page ÷ deep page req/s ${d.first_over_deep_rps}\n`);
+  for (const p of processes) process.stdout.write(`${JSON.stringify(p)}\n`);
+  process.stdout.write(`bench took ${results.bench_seconds} s\n`);
 }
 
 main().catch((error) => {

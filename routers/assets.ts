@@ -1,7 +1,6 @@
-import type { InferEntity } from '@mikro-orm/core';
 import { z } from 'zod';
-import { ASSET_STATUSES, Asset } from '../db/entities/workplace.js';
-import { isoDate, isoDateTime, readProcedures, toIsoDate } from '../server/records.js';
+import { ASSET_STATUSES } from '../db/entities/workplace.js';
+import { isoDate, isoDateTime, readProcedures } from '../server/records.js';
 import { router } from '../server/trpc.js';
 
 export const assetSchema = z
@@ -20,28 +19,13 @@ export const assetSchema = z
 
 export type AssetRecord = z.infer<typeof assetSchema>;
 
-export function toAssetRecord(a: InferEntity<typeof Asset>): AssetRecord {
-  return {
-    id: a.id,
-    asset_tag: a.assetTag,
-    name: a.name,
-    category: a.category,
-    status: a.status,
-    assigned_to: a.assignedTo ?? null,
-    serial_number: a.serialNumber ?? null,
-    purchased_on: toIsoDate(a.purchasedOn),
-    created_at: a.createdAt.toISOString(),
-  };
-}
-
 export const assetsRouter = router(
   readProcedures({
     scope: 'assets:read',
     path: '/assets',
     tag: 'assets',
-    entity: Asset,
+    table: 'assets',
     schema: assetSchema,
-    serialize: toAssetRecord,
     summaries: { list: 'List assets', get: 'Get an asset' },
   }),
 );

@@ -1,15 +1,13 @@
-import type { InferEntity } from '@mikro-orm/core';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
-import { EMPLOYMENT_TYPES, Employee, Profile } from '../db/entities/tenancy.js';
+import { EMPLOYMENT_TYPES } from '../db/entities/tenancy.js';
 import type { EntityManager } from '../db/orm.js';
+import { inTransaction, parsed, TenantReader } from '../db/tenantReader.js';
 import { ApiError } from '../server/errors.js';
 import { dateField, decimalField, emailField, storedEmail, textField } from '../server/fields.js';
-import { seedLeaveBalances } from '../server/leaveSeed.js';
-import { enqueueEmail } from '../server/outbox.js';
+import { ALLOWANCE_TYPES_JSON, type AllowanceType, balanceSeedRows, SEED_BALANCES } from '../server/leaveSeed.js';
 import { single } from '../server/pagination.js';
-import { isoDate, isoDateTime, readProcedures, toIsoDate } from '../server/records.js';
-import { formatEmployeeCode } from '../server/tenants.js';
+import { isoDate, isoDateTime, readProcedures, recordColumns } from '../server/records.js';
 import { router, scoped } from '../server/trpc.js';
 
 export const employeeSchema = z
@@ -33,25 +31,12 @@ export const employeeSchema = z
 
 export type EmployeeRecord = z.infer<typeof employeeSchema>;
 
-/** The read record: an explicit field list; pay data never appears here (decisions §7). */
-export function toEmployeeRecord(e: InferEntity<typeof Employee>): EmployeeRecord {
-  return {
-    id: e.id,
-    employee_id: e.employeeId,
-    profile_id: e.profileId,
-    manager_id: e.managerId ?? null,
-    full_name: e.fullName,
-    email: e.email,
-    department: e.department ?? null,
-    designation: e.designation ?? null,
-    employment_type: e.employmentType,
-    joining_date: toIsoDate(e.joiningDate),
-    engagement_end_date: toIsoDate(e.engagementEndDate),
-    vendor_name: e.vendorName ?? null,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-  };
-}
+/**
+ * The read record as a select list (server/records.ts): an explicit field list, one column each;
+ * pay data never appears here (decisions §7). The hire and the update answer with it too, from the
+ * row they wrote, so a write's answer equals a later GET.
+ */
+const employeeColumns = recordColumns(employeeSchema);
 
 const PAYOUT_TYPES: readonly string[] = ['contractor', 'freelancer', 'vendor_worker'];
 
@@ -127,111 +112,275 @@ export const updateEmployeeInput = z
 
 type CreateEmployeeInput = z.infer<typeof createEmployeeInput>;
 
-/** The employee a write acts as: 404 actor_not_found outside the tenant, 403 unless an HR admin. */
-export async function requireHrAdmin(em: EntityManager, actorId: string) {
-  const actor = await em.findOne(Employee, { id: actorId });
-  if (!actor) throw new ApiError('actor_not_found', { detail: `No employee ${actorId} in this tenant.` });
-  if (!actor.isHrAdmin) throw new ApiError('actor_not_hr_admin', { detail: 'The actor is not an HR admin.' });
-  return actor;
-}
+/** The acting HR admin, the manager and the tenant's row, locked: what a hire reads before writing. */
+const HIRE_LOCK = TenantReader.prepare(`
+  select t.seat_limit, t.id_prefix, t.id_digits, t.next_employee_number, t.name,
+         a.id as actor_id, a.is_hr_admin as actor_is_hr_admin, m.id as manager_id,
+         ${ALLOWANCE_TYPES_JSON}
+    from tenants t
+    left join employees a on a.id = ?
+    left join employees m on m.id = ?
+     for no key update of t`);
 
-interface LockedTenant {
+interface HireLock {
   seat_limit: number | null;
   id_prefix: string;
   id_digits: number;
   next_employee_number: number;
   name: string;
+  actor_id: string | null;
+  actor_is_hr_admin: boolean | null;
+  manager_id: string | null;
+  allowance_types: string | AllowanceType[];
 }
+
+/** The employee code of number `n` in SQL, as formatEmployeeCode writes it (never truncated). */
+const CODE_OF = (n: string) => `?::text || lpad((${n})::text, greatest(?::int, length((${n})::text)), '0')`;
+
+/**
+ * Everything a hire writes, in one statement, run under the tenant's lock (a statement of its own,
+ * so that it sees every hire committed before the lock was granted). Nothing is written unless a
+ * seat is free; the unique keys on (tenant_id, email) and (tenant_id, employee_id) refuse a
+ * duplicate (`on conflict do nothing`, so the transaction stays usable and the refusal can be
+ * stored under an Idempotency-Key); the counter moves only for an assigned code.
+ */
+const HIRE = TenantReader.prepare(`
+  with recursive
+  seat as (
+    select 1 as free where ?::int is null or (select count(*) from employees) < ?::int
+  ),
+  candidate(n) as (
+    select ?::int where ?::text is null
+    union all
+    select candidate.n + 1 from candidate
+     where exists (select 1 from employees where employee_id = ${CODE_OF('candidate.n')})
+  ),
+  assigned as (
+    select coalesce(?::text, (select ${CODE_OF('max(n)')} from candidate)) as code,
+           (select max(n) from candidate) as n
+  ),
+  new_profile as (
+    insert into profiles (id, tenant_id, email, status, created_at, updated_at)
+    select ?, ?, ?, 'invited', ?::timestamptz, ?::timestamptz from seat
+    on conflict do nothing
+    returning id
+  ),
+  new_employee as (
+    insert into employees (id, tenant_id, employee_id, profile_id, manager_id, full_name, email, department,
+                           designation, phone, employment_type, joining_date, engagement_end_date, vendor_name,
+                           is_hr_admin, created_at, updated_at)
+    select ?, ?, assigned.code, new_profile.id, ?, ?, ?, ?, ?, ?, ?, ?::date, ?::date, ?, false,
+           ?::timestamptz, ?::timestamptz
+      from new_profile, assigned
+    on conflict do nothing
+    returning ${employeeColumns}
+  ),
+  new_balances as (${SEED_BALANCES} and exists (select 1 from new_employee)
+  ),
+  new_rate_card as (
+    insert into rate_cards (id, tenant_id, employee_id, pay_model, rate)
+    select ?, ?, new_employee.id, ?, ?::numeric from new_employee where ?::text is not null
+  ),
+  invite as (
+    insert into outbox_messages (id, tenant_id, kind, recipient, subject, body)
+    select ?, ?, 'employee_invite', ?, ?, ? || assigned.code || ? from new_employee, assigned
+  ),
+  counted as (
+    update tenants set next_employee_number = assigned.n + 1
+      from new_employee, assigned
+     where tenants.id = (select id from tenants) and assigned.n is not null
+  )
+  select (select count(*) from seat)::int as seat_free,
+         (select count(*) from new_profile)::int as email_free,
+         exists (select 1 from employees where email = ?) as email_taken,
+         exists (select 1 from employees where employee_id = (select code from assigned)) as code_taken,
+         (select code from assigned) as assigned_code,
+         new_employee.*
+    from (select 1) as one left join new_employee on true`);
+
+interface HireOutcome extends Partial<EmployeeRecord> {
+  seat_free: number;
+  email_free: number;
+  email_taken: boolean;
+  code_taken: boolean;
+  assigned_code: string;
+}
+
+/** The unique keys a hire may meet, by the problem each one means. */
+const DUPLICATES: Record<string, 'email_taken' | 'employee_id_taken'> = {
+  profiles_tenant_id_email_key: 'email_taken',
+  employees_tenant_id_email_key: 'email_taken',
+  employees_tenant_id_employee_id_key: 'employee_id_taken',
+};
 
 /**
  * The hiring journey in one transaction (decisions §7): login account, employee record, leave
- * balances, optional rate card, invite e-mail in the outbox. The tenant row is locked first, so
- * seat counting and code assignment are exact under concurrency.
+ * balances, optional rate card, invite e-mail in the outbox. Two statements: the first checks the
+ * actor and the manager and locks the tenant's row (seat counting and code assignment are exact
+ * under concurrency), the second writes everything; the lock is held for that one round trip and
+ * the commit.
  */
 export async function hireEmployee(
   em: EntityManager,
   tenantId: string,
   input: CreateEmployeeInput,
 ): Promise<EmployeeRecord> {
-  return em.transactional(async (tx) => {
-    await requireHrAdmin(tx, input.actor_employee_id);
-    if (input.manager_id && !(await tx.findOne(Employee, { id: input.manager_id }))) {
+  return inTransaction(em, async (tx) => {
+    const reader = new TenantReader(tx, tenantId);
+    const locked = (await reader.one<HireLock>(HIRE_LOCK, [
+      input.actor_employee_id,
+      input.manager_id ?? null,
+    ])) as HireLock;
+    if (!locked.actor_id) {
+      throw new ApiError('actor_not_found', { detail: `No employee ${input.actor_employee_id} in this tenant.` });
+    }
+    if (!locked.actor_is_hr_admin) {
+      throw new ApiError('actor_not_hr_admin', { detail: 'The actor is not an HR admin.' });
+    }
+    if (input.manager_id && !locked.manager_id) {
       throw new ApiError('manager_not_found', { detail: `No employee ${input.manager_id} in this tenant.` });
     }
-    const [tenant] = await tx.execute<LockedTenant[]>(
-      'select seat_limit, id_prefix, id_digits, next_employee_number, name from tenants where id = ? for update',
-      [tenantId],
-    );
-    if (tenant.seat_limit !== null && (await tx.count(Employee, { tenantId })) >= tenant.seat_limit) {
-      throw new ApiError('seat_limit_reached', { detail: `All ${tenant.seat_limit} seats of the plan are taken.` });
-    }
-    if (await tx.count(Employee, { email: input.email })) {
-      throw new ApiError('email_taken', { detail: `An employee with e-mail ${input.email} exists.` });
-    }
-    let code = input.employee_id;
-    if (code) {
-      if (await tx.count(Employee, { employeeId: code })) {
-        throw new ApiError('employee_id_taken', { detail: `Employee code ${code} is taken.` });
-      }
-    } else {
-      let n = tenant.next_employee_number;
-      // Codes typed by hand may already hold the next numbers: skip them.
-      while (await tx.count(Employee, { employeeId: formatEmployeeCode(tenant.id_prefix, tenant.id_digits, n) })) n++;
-      code = formatEmployeeCode(tenant.id_prefix, tenant.id_digits, n);
-      await tx.execute('update tenants set next_employee_number = ? where id = ?', [n + 1, tenantId]);
-    }
-    const profile = tx.create(Profile, { tenantId, email: input.email, status: 'invited' });
-    const employee = tx.create(Employee, {
-      tenantId,
-      employeeId: code,
-      profileId: profile.id,
-      managerId: input.manager_id ?? null,
-      fullName: input.full_name,
-      email: input.email,
-      department: input.department ?? null,
-      designation: input.designation ?? null,
-      phone: input.phone ?? null,
-      employmentType: input.employment_type,
-      joiningDate: input.joining_date,
-      engagementEndDate: input.engagement_end_date ?? null,
-      vendorName: input.vendor_name ?? null,
-      isHrAdmin: false,
-    });
-    await tx.flush();
-    await seedLeaveBalances(tx, tenantId, employee.id, new Date().getUTCFullYear());
-    if (input.pay_model && input.rate !== undefined) {
-      await tx.execute('insert into rate_cards (id, tenant_id, employee_id, pay_model, rate) values (?, ?, ?, ?, ?)', [
+    const now = new Date().toISOString();
+    const year = new Date().getUTCFullYear();
+    const employeeId = uuidv7();
+    const typed = input.employee_id ?? null;
+    const payModel = input.pay_model && input.rate !== undefined ? input.pay_model : null;
+    const prefix = locked.id_prefix;
+    const digits = locked.id_digits;
+    let outcome: HireOutcome;
+    try {
+      outcome = (await reader.one<HireOutcome>(HIRE, [
+        // seat
+        locked.seat_limit,
+        locked.seat_limit,
+        // candidate
+        locked.next_employee_number,
+        typed,
+        prefix,
+        digits,
+        // assigned
+        typed,
+        prefix,
+        digits,
+        // new_profile
         uuidv7(),
         tenantId,
-        employee.id,
-        input.pay_model,
-        input.rate,
-      ]);
+        input.email,
+        now,
+        now,
+        // new_employee
+        employeeId,
+        tenantId,
+        input.manager_id ?? null,
+        input.full_name,
+        input.email,
+        input.department ?? null,
+        input.designation ?? null,
+        input.phone ?? null,
+        input.employment_type,
+        input.joining_date,
+        input.engagement_end_date ?? null,
+        input.vendor_name ?? null,
+        now,
+        now,
+        // new_balances: every type with an allowance, this year, nothing used or pending
+        tenantId,
+        employeeId,
+        year,
+        null,
+        0,
+        null,
+        0,
+        now,
+        now,
+        balanceSeedRows(parsed(locked.allowance_types)),
+        true,
+        employeeId,
+        year,
+        // new_rate_card
+        uuidv7(),
+        tenantId,
+        payModel,
+        payModel ? input.rate : null,
+        payModel,
+        // invite
+        uuidv7(),
+        tenantId,
+        input.email,
+        `You are invited to ${locked.name} on Workforce`,
+        `Hello ${input.full_name},\n\n${locked.name} has invited you to Workforce as `,
+        `, starting ${input.joining_date}.\nSign in with this e-mail address to accept the invitation.\n`,
+        // the outcome
+        input.email,
+      ])) as HireOutcome;
+    } catch (error) {
+      // A duplicate that slipped past `on conflict` (a key added later, say) is still the 409 it means.
+      const problem = DUPLICATES[(error as { code?: string; constraint?: string }).constraint ?? ''];
+      if ((error as { code?: string }).code !== '23505' || !problem) throw error;
+      throw new ApiError(problem, {
+        detail:
+          problem === 'email_taken'
+            ? `An employee with e-mail ${input.email} exists.`
+            : `Employee code ${typed ?? 'assigned'} is taken.`,
+      });
     }
-    await enqueueEmail(tx, {
-      tenantId,
-      kind: 'employee_invite',
-      to: input.email,
-      subject: `You are invited to ${tenant.name} on Workforce`,
-      body: `Hello ${input.full_name},\n\n${tenant.name} has invited you to Workforce as ${code}, starting ${input.joining_date}.\nSign in with this e-mail address to accept the invitation.\n`,
-    });
-    return toEmployeeRecord(employee);
+    const { seat_free, email_free, email_taken, code_taken, assigned_code, ...record } = outcome;
+    if (!seat_free) {
+      throw new ApiError('seat_limit_reached', { detail: `All ${locked.seat_limit} seats of the plan are taken.` });
+    }
+    if (record.id === null || record.id === undefined) {
+      if (!email_free || email_taken) {
+        throw new ApiError('email_taken', { detail: `An employee with e-mail ${input.email} exists.` });
+      }
+      if (code_taken) throw new ApiError('employee_id_taken', { detail: `Employee code ${assigned_code} is taken.` });
+      throw new Error('The hire wrote no employee and met no known conflict.');
+    }
+    return record as EmployeeRecord;
   });
 }
 
-/** PATCH: only the HR-controlled fields designation and department; null clears. */
+/** The employee and the actor, read before an update. */
+const UPDATE_READ = TenantReader.prepare(`
+  select ${recordColumns(employeeSchema, 'e.')}, a.id as actor_id, a.is_hr_admin as actor_is_hr_admin
+    from employees e left join employees a on a.id = ?
+   where e.id = ?`);
+
+const UPDATE = TenantReader.prepare(`
+  update employees set designation = ?, department = ?, updated_at = ?::timestamptz
+   where id = (select id from employees where id = ?)
+  returning ${employeeColumns}`);
+
+/**
+ * PATCH: only the HR-controlled fields designation and department; null clears. A PATCH that
+ * changes nothing writes nothing (updated_at stays).
+ */
 export async function updateEmployee(
   em: EntityManager,
+  tenantId: string,
   input: z.infer<typeof updateEmployeeInput>,
 ): Promise<EmployeeRecord> {
-  return em.transactional(async (tx) => {
-    const employee = await tx.findOne(Employee, { id: input.id });
-    if (!employee) throw new ApiError('not_found', { detail: `No employee ${input.id}.` });
-    await requireHrAdmin(tx, input.actor_employee_id);
-    if (input.designation !== undefined) employee.designation = input.designation;
-    if (input.department !== undefined) employee.department = input.department;
-    await tx.flush();
-    return toEmployeeRecord(employee);
+  return inTransaction(em, async (tx) => {
+    const reader = new TenantReader(tx, tenantId);
+    const found = await reader.one<EmployeeRecord & { actor_id: string | null; actor_is_hr_admin: boolean | null }>(
+      UPDATE_READ,
+      [input.actor_employee_id, input.id],
+    );
+    if (!found) throw new ApiError('not_found', { detail: `No employee ${input.id}.` });
+    const { actor_id, actor_is_hr_admin, ...employee } = found;
+    if (!actor_id) {
+      throw new ApiError('actor_not_found', { detail: `No employee ${input.actor_employee_id} in this tenant.` });
+    }
+    if (!actor_is_hr_admin) throw new ApiError('actor_not_hr_admin', { detail: 'The actor is not an HR admin.' });
+    const designation = input.designation === undefined ? employee.designation : input.designation;
+    const department = input.department === undefined ? employee.department : input.department;
+    if (designation === employee.designation && department === employee.department) return employee;
+    const [updated] = await reader.all<EmployeeRecord>(UPDATE, [
+      designation,
+      department,
+      new Date().toISOString(),
+      input.id,
+    ]);
+    return updated;
   });
 }
 
@@ -244,9 +393,8 @@ export const employeesRouter = router({
     scope: 'employees:read',
     path: '/employees',
     tag: 'employees',
-    entity: Employee,
+    table: 'employees',
     schema: employeeSchema,
-    serialize: toEmployeeRecord,
     summaries: { list: 'List employees', get: 'Get an employee' },
   }),
 
@@ -279,5 +427,5 @@ export const employeesRouter = router({
     })
     .input(updateEmployeeInput)
     .output(employeeResponse)
-    .mutation(async ({ ctx, input }) => ({ data: await updateEmployee(ctx.em, input) })),
+    .mutation(async ({ ctx, input }) => ({ data: await updateEmployee(ctx.em, ctx.credential.tenantId, input) })),
 });

@@ -1,6 +1,5 @@
-import type { InferEntity } from '@mikro-orm/core';
 import { z } from 'zod';
-import { HelpdeskTicket, TICKET_PRIORITIES, TICKET_STATUSES } from '../db/entities/workplace.js';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '../db/entities/workplace.js';
 import { isoDateTime, readProcedures } from '../server/records.js';
 import { router } from '../server/trpc.js';
 
@@ -21,29 +20,13 @@ export const helpdeskTicketSchema = z
 
 export type HelpdeskTicketRecord = z.infer<typeof helpdeskTicketSchema>;
 
-export function toHelpdeskTicketRecord(t: InferEntity<typeof HelpdeskTicket>): HelpdeskTicketRecord {
-  return {
-    id: t.id,
-    subject: t.subject,
-    description: t.description,
-    category: t.category,
-    priority: t.priority,
-    status: t.status,
-    raised_by: t.raisedBy,
-    assigned_to: t.assignedTo ?? null,
-    created_at: t.createdAt.toISOString(),
-    updated_at: t.updatedAt.toISOString(),
-  };
-}
-
 export const helpdeskTicketsRouter = router(
   readProcedures({
     scope: 'helpdesk:read',
     path: '/helpdesk-tickets',
     tag: 'helpdesk',
-    entity: HelpdeskTicket,
+    table: 'helpdesk_tickets',
     schema: helpdeskTicketSchema,
-    serialize: toHelpdeskTicketRecord,
     summaries: { list: 'List helpdesk tickets', get: 'Get a helpdesk ticket' },
   }),
 );

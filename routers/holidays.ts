@@ -1,7 +1,6 @@
-import type { InferEntity } from '@mikro-orm/core';
 import { z } from 'zod';
-import { Holiday } from '../db/entities/workplace.js';
-import { isoDate, isoDateTime, readProcedures, toIsoDate } from '../server/records.js';
+
+import { isoDate, isoDateTime, readProcedures } from '../server/records.js';
 import { router } from '../server/trpc.js';
 
 export const holidaySchema = z
@@ -16,24 +15,13 @@ export const holidaySchema = z
 
 export type HolidayRecord = z.infer<typeof holidaySchema>;
 
-export function toHolidayRecord(h: InferEntity<typeof Holiday>): HolidayRecord {
-  return {
-    id: h.id,
-    name: h.name,
-    date: toIsoDate(h.date),
-    is_optional: h.isOptional,
-    created_at: h.createdAt.toISOString(),
-  };
-}
-
 export const holidaysRouter = router(
   readProcedures({
     scope: 'holidays:read',
     path: '/holidays',
     tag: 'holidays',
-    entity: Holiday,
+    table: 'holidays',
     schema: holidaySchema,
-    serialize: toHolidayRecord,
     summaries: { list: 'List holidays', get: 'Get a holiday' },
   }),
 );

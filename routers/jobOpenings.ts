@@ -1,7 +1,6 @@
-import type { InferEntity } from '@mikro-orm/core';
 import { z } from 'zod';
 import { EMPLOYMENT_TYPES } from '../db/entities/tenancy.js';
-import { JOB_OPENING_STATUSES, JobOpening } from '../db/entities/workplace.js';
+import { JOB_OPENING_STATUSES } from '../db/entities/workplace.js';
 import { isoDateTime, readProcedures } from '../server/records.js';
 import { router } from '../server/trpc.js';
 
@@ -21,28 +20,13 @@ export const jobOpeningSchema = z
 
 export type JobOpeningRecord = z.infer<typeof jobOpeningSchema>;
 
-export function toJobOpeningRecord(j: InferEntity<typeof JobOpening>): JobOpeningRecord {
-  return {
-    id: j.id,
-    title: j.title,
-    department: j.department ?? null,
-    location: j.location ?? null,
-    employment_type: j.employmentType,
-    status: j.status,
-    openings: j.openings,
-    posted_at: j.postedAt ? j.postedAt.toISOString() : null,
-    created_at: j.createdAt.toISOString(),
-  };
-}
-
 export const jobOpeningsRouter = router(
   readProcedures({
     scope: 'recruitment:read',
     path: '/job-openings',
     tag: 'recruitment',
-    entity: JobOpening,
+    table: 'job_openings',
     schema: jobOpeningSchema,
-    serialize: toJobOpeningRecord,
     summaries: { list: 'List job openings', get: 'Get a job opening' },
   }),
 );

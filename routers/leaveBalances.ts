@@ -1,10 +1,15 @@
-import type { InferEntity } from '@mikro-orm/core';
 import { z } from 'zod';
-import { LeaveBalance, LeaveType } from '../db/entities/leave.js';
-import { Employee } from '../db/entities/tenancy.js';
+import { TenantReader } from '../db/tenantReader.js';
 import { ApiError } from '../server/errors.js';
 import { listEnvelope, type Page, pageQuery } from '../server/pagination.js';
-import { listRecords, type TenantContext } from '../server/records.js';
+import {
+  pageStatements,
+  readPage,
+  sqlNumber,
+  sqlTimestamp,
+  type TenantContext,
+  tenantReader,
+} from '../server/records.js';
 import { router, scoped } from '../server/trpc.js';
 
 const days = (description: string) => z.number().meta({ description });
@@ -25,8 +30,7 @@ export type LeaveBalanceRecord = z.infer<typeof leaveBalanceSchema>;
 
 export const leaveBalancesQuery = z.object({
   employee_id: z.uuid().meta({ description: 'The employee whose balances to list.' }),
-  year: z.coerce
-    .number()
+  year: z
     .int('year must be an integer')
     .min(1900, 'year must be between 1900 and 9999')
     .max(9999, 'year must be between 1900 and 9999')
@@ -37,6 +41,29 @@ export const leaveBalancesQuery = z.object({
 
 /** Day amounts have one decimal; keep float noise (20 − 0.1 − 0.2) out of `available`. */
 const tenths = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Leave types with an allowance, each with the employee's balance row for the year when there is
+ * one: one statement per page. Its parameters: the employee and the year.
+ */
+const balancePage = pageStatements(
+  'leave_types',
+  `leave_types.id, ${sqlTimestamp('leave_types.created_at')} as created_at,
+   ${sqlNumber('leave_types.annual_allowance')} as annual_allowance,
+   ${sqlNumber('b.allowance')} as allowance, ${sqlNumber('b.used')} as used, ${sqlNumber('b.pending')} as pending`,
+  'leave_types.annual_allowance is not null',
+  'left join leave_balances b on b.leave_type_id = leave_types.id and b.employee_id = ? and b.year = ?',
+);
+const employeeExists = TenantReader.prepare('select id from employees where id = ?');
+
+interface BalanceRow {
+  id: string;
+  created_at: string;
+  annual_allowance: number;
+  allowance: number | null;
+  used: number | null;
+  pending: number | null;
+}
 
 /**
  * One page of an employee's balances for a year: one row per leave type of the tenant that has an
@@ -50,26 +77,21 @@ export async function listLeaveBalances(
 ): Promise<Page<LeaveBalanceRecord>> {
   const employeeId = input.employee_id;
   const year = input.year ?? new Date().getUTCFullYear();
-  const employee = await ctx.em.findOne(Employee, { id: employeeId });
-  if (!employee) {
+  if (!(await tenantReader(ctx).one(employeeExists, [employeeId]))) {
     throw new ApiError('employee_not_found', { detail: `No employee with id ${employeeId} in this tenant.` });
   }
   // The cursor is bound to the employee and the year as well as to the list and the tenant.
-  const page = await listRecords(ctx, LeaveType, input, `leave-balances:${employeeId}:${year}`, {
-    annualAllowance: { $ne: null },
-  });
-  const types = page.data as InferEntity<typeof LeaveType>[];
-  const balances = types.length
-    ? await ctx.em.find(LeaveBalance, { employeeId, year, leaveTypeId: { $in: types.map((t) => t.id) } })
-    : [];
-  const byType = new Map(balances.map((b) => [b.leaveTypeId, b]));
+  const page = await readPage<BalanceRow>(ctx, balancePage, input, `leave-balances:${employeeId}:${year}`, [
+    employeeId,
+    year,
+  ]);
   return {
     ...page,
-    data: types.map((t) => {
-      const b = byType.get(t.id);
-      const allowance = b ? b.allowance : (t.annualAllowance ?? 0);
-      const used = b?.used ?? 0;
-      const pending = b?.pending ?? 0;
+    data: page.data.map((t) => {
+      // No balance row yet (a type added later, a new year): the type's allowance, nothing taken.
+      const allowance = t.allowance ?? t.annual_allowance;
+      const used = t.used ?? 0;
+      const pending = t.pending ?? 0;
       return {
         employee_id: employeeId,
         leave_type_id: t.id,

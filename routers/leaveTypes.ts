@@ -1,6 +1,5 @@
-import type { InferEntity } from '@mikro-orm/core';
 import { z } from 'zod';
-import { LeaveType } from '../db/entities/leave.js';
+
 import { isoDateTime, readProcedures } from '../server/records.js';
 import { router } from '../server/trpc.js';
 
@@ -20,25 +19,13 @@ export const leaveTypeSchema = z
 
 export type LeaveTypeRecord = z.infer<typeof leaveTypeSchema>;
 
-export function toLeaveTypeRecord(t: InferEntity<typeof LeaveType>): LeaveTypeRecord {
-  return {
-    id: t.id,
-    name: t.name,
-    code: t.code,
-    is_paid: t.isPaid,
-    annual_allowance: t.annualAllowance ?? null,
-    created_at: t.createdAt.toISOString(),
-  };
-}
-
 export const leaveTypesRouter = router({
   ...readProcedures({
     scope: 'leave:read',
     path: '/leave-types',
     tag: 'leave',
-    entity: LeaveType,
+    table: 'leave_types',
     schema: leaveTypeSchema,
-    serialize: toLeaveTypeRecord,
     summaries: { list: 'List leave types', get: 'Get a leave type' },
   }),
 });

@@ -1,7 +1,6 @@
-import type { InferEntity } from '@mikro-orm/core';
 import { z } from 'zod';
-import { SURVEY_STATUSES, Survey } from '../db/entities/workplace.js';
-import { isoDate, isoDateTime, readProcedures, toIsoDate } from '../server/records.js';
+import { SURVEY_STATUSES } from '../db/entities/workplace.js';
+import { isoDate, isoDateTime, readProcedures } from '../server/records.js';
 import { router } from '../server/trpc.js';
 
 export const surveySchema = z
@@ -20,28 +19,13 @@ export const surveySchema = z
 
 export type SurveyRecord = z.infer<typeof surveySchema>;
 
-export function toSurveyRecord(s: InferEntity<typeof Survey>): SurveyRecord {
-  return {
-    id: s.id,
-    title: s.title,
-    description: s.description ?? null,
-    status: s.status,
-    is_anonymous: s.isAnonymous,
-    starts_on: toIsoDate(s.startsOn),
-    ends_on: toIsoDate(s.endsOn),
-    question_count: s.questionCount,
-    created_at: s.createdAt.toISOString(),
-  };
-}
-
 export const surveysRouter = router(
   readProcedures({
     scope: 'surveys:read',
     path: '/surveys',
     tag: 'surveys',
-    entity: Survey,
+    table: 'surveys',
     schema: surveySchema,
-    serialize: toSurveyRecord,
     summaries: { list: 'List surveys', get: 'Get a survey' },
   }),
 );

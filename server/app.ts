@@ -1,10 +1,13 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
+import type { TRPCError } from '@trpc/server';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import Koa from 'koa';
-import swaggerUiDist from 'swagger-ui-dist';
 import { TENANT_FILTER } from '../db/orm.js';
 import { type AppRouter, appRouter } from '../routers/index.js';
 import { resolveAuth } from './auth.js';
@@ -15,10 +18,9 @@ import { MAX_BODY_BYTES, readJsonBody } from './middleware/body.js';
 import { problemBoundary, writeProblem } from './middleware/problem.js';
 import { requestId } from './middleware/requestId.js';
 import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './oauth.js';
-import { buildOpenApiDocument, restRoutes } from './openapi.js';
 import { quotaHeaders, type RateLimits } from './rateLimit.js';
 import { idParam } from './records.js';
-import { createRestHandler, errorHeaders, sendOutcome } from './rest.js';
+import { createRestHandler, errorHeaders, restRoutes, sendOutcome } from './rest.js';
 import { MAX_BATCH_SIZE, malformedPathId, toApiError } from './trpc.js';
 
 export interface AppDeps extends Services {
@@ -29,6 +31,37 @@ const REST_PREFIX = '/v1';
 const TRPC_PREFIX = '/trpc';
 /** Procedures whose responses are never rate limited (decisions §5). */
 const UNLIMITED = new Set(['/v1/health', '/trpc/health']);
+
+/**
+ * The committed openapi.json, which server/openapi.ts generates (a test holds them equal): served
+ * as it is, so that serving needs neither the generator nor the time and memory it takes. At the
+ * repository root, one level up from server/ and two from the compiled dist/server/.
+ */
+function openApiFile(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../openapi.json'), path.resolve(here, '../../openapi.json')];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`openapi.json not found (looked at ${candidates.join(', ')})`);
+  return found;
+}
+
+/** Read on first use, then kept. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
+}
+
+/** Swagger UI's files, looked up on the first request for one (the package is never imported). */
+const swaggerDir = once(async () =>
+  path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')),
+);
+const SWAGGER_ASSET = /^swagger-ui(-bundle|-standalone-preset)?\.(js|css)$/;
 
 function clientIp(ctx: Koa.Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -42,9 +75,8 @@ function clientIp(ctx: Koa.Context, trustProxy: boolean): string {
 export function createApp(deps: AppDeps): Koa {
   const { env, logger, orm, rateLimits } = deps;
   const baseUrl = env.PUBLIC_BASE_URL;
-  const openapi = buildOpenApiDocument();
-  const openapiJson = `${JSON.stringify(openapi, null, 2)}\n`;
-  const routes = restRoutes(openapi);
+  const openapiJson = once(() => readFile(openApiFile(), 'utf8'));
+  const routes = restRoutes(appRouter);
   const onInternalError = (error: Error, state: RequestState) =>
     logger.error({ err: error.cause ?? error, request_id: state.requestId }, 'procedure failed');
   const rest = createRestHandler(appRouter, baseUrl, onInternalError);
@@ -56,9 +88,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(async (ctx, next) => {
     // Every answer says what it is; browsers must not guess (a JSON body is never run as HTML).
     ctx.set('X-Content-Type-Options', 'nosniff');
-    await next();
-  });
-  app.use(async (ctx, next) => {
+    // One line per request at `info`; below that level, nothing of it is even built.
+    if (!logger.isLevelEnabled('info')) return next();
     const started = performance.now();
     try {
       await next();
@@ -130,21 +161,20 @@ export function createApp(deps: AppDeps): Koa {
 
   const router = new Router();
 
-  router.get('/openapi.json', (ctx) => {
+  router.get('/openapi.json', async (ctx) => {
     ctx.type = 'application/json';
-    ctx.body = openapiJson;
+    ctx.body = await openapiJson();
   });
   router.get('/docs', (ctx) => {
     ctx.type = 'text/html';
     ctx.body = docsPage();
   });
-  const swaggerDir = swaggerUiDist.getAbsoluteFSPath();
   router.get('/docs/assets/:file', async (ctx) => {
     const file = path.basename(ctx.params.file);
-    if (!/^swagger-ui(-bundle|-standalone-preset)?\.(js|css)$/.test(file)) throw new ApiError('not_found');
+    if (!SWAGGER_ASSET.test(file)) throw new ApiError('not_found');
     ctx.type = path.extname(file);
     ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.body = await readFile(path.join(swaggerDir, file));
+    ctx.body = await readFile(path.join(await swaggerDir(), file));
   });
   router.get('/problems/:code', (ctx) => {
     const code = ctx.params.code as keyof typeof problemCodes;
@@ -173,6 +203,19 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = authorizationServerMetadata(baseUrl);
   });
 
+  /** What every /trpc request hands tRPC's node adapter, besides itself. */
+  const trpcOptions = {
+    router: appRouter,
+    maxBodySize: MAX_BODY_BYTES,
+    maxBatchSize: MAX_BATCH_SIZE,
+    createContext,
+    responseMeta: ({ errors, type }: { errors: TRPCError[]; type: string }) => ({
+      headers: errorHeaders(errors, type),
+    }),
+    onError: ({ error, type, ctx: state }: { error: TRPCError; type: string; ctx?: RequestState }) => {
+      if (toApiError(error, type).problemCode === 'internal_error' && state) onInternalError(error, state);
+    },
+  };
   router.all(`${TRPC_PREFIX}/:path`, async (ctx) => {
     // tRPC itself answers for every /trpc request, its errors included; never cache what it says.
     ctx.set('Cache-Control', 'no-store');
@@ -186,34 +229,26 @@ export function createApp(deps: AppDeps): Koa {
     ctx.res.statusCode = 200;
     ctx.respond = false;
     await nodeHTTPRequestHandler<AppRouter, IncomingMessage, typeof ctx.res>({
-      router: appRouter,
+      ...trpcOptions,
       req: ctx.req,
       res: ctx.res,
       path: ctx.params.path,
-      maxBodySize: MAX_BODY_BYTES,
-      maxBatchSize: MAX_BATCH_SIZE,
-      createContext,
-      responseMeta: ({ errors, type }) => ({ headers: errorHeaders(errors, type) }),
-      onError: ({ error, type, ctx: state }) => {
-        if (toApiError(error, type).problemCode === 'internal_error' && state) onInternalError(error, state);
-      },
     });
   });
 
-  app.use(router.routes());
-
   // Everything under /v1: route lookup (404/405), credential, rate limit, body, then the procedure.
-  app.use(async (ctx, next) => {
+  // First, so that the most frequent requests do not walk the router's table (none of its paths
+  // is under /v1).
+  const v1: Koa.Middleware = async (ctx, next) => {
     if (ctx.path !== REST_PREFIX && !ctx.path.startsWith(`${REST_PREFIX}/`)) return next();
     const subPath = ctx.path.slice(REST_PREFIX.length).replace(/\/+$/, '') || '/';
     const route = routes.find((r) => r.pattern.test(subPath));
     if (!route) throw new ApiError('not_found', { detail: `No route ${ctx.method} ${ctx.path}.` });
     // HEAD is answered wherever GET is (RFC 9110 §9.3.2); Koa sends no body for it.
-    const allowed = route.methods.includes('GET') ? [...route.methods, 'HEAD'] : route.methods;
-    if (!allowed.includes(ctx.method)) {
-      ctx.set('Allow', allowed.join(', '));
+    if (!route.allowed.includes(ctx.method)) {
+      ctx.set('Allow', route.allow);
       throw new ApiError('method_not_allowed', {
-        detail: `${ctx.method} is not allowed on ${ctx.path}; use ${allowed.join(', ')}.`,
+        detail: `${ctx.method} is not allowed on ${ctx.path}; use ${route.allow}.`,
       });
     }
     if (route.tenantData) ctx.set('Cache-Control', 'no-store');
@@ -222,15 +257,15 @@ export function createApp(deps: AppDeps): Koa {
     const req = ctx.req as IncomingMessage & { body?: unknown };
     req.body = undefined;
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
-      sendOutcome(ctx, await rest(ctx, subPath));
+      sendOutcome(ctx, await rest(ctx, subPath, route.template));
       return;
     }
     let idempotencyKey: string | undefined;
     try {
       // The path id is judged before anything about the body or the key (decisions §1).
-      if (!hasWellFormedId(route.template, subPath)) throw malformedPathId();
+      if (!hasWellFormedId(route.idSegment, subPath)) throw malformedPathId();
       req.body = await readJsonBody(ctx.req);
-      rejectPathParamsInBody(req.body, route.template);
+      rejectPathParamsInBody(req.body, route.params);
       idempotencyKey = parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -238,8 +273,10 @@ export function createApp(deps: AppDeps): Koa {
     }
     // The route's path, without a trailing slash: `/v1/employees/` and `/v1/employees` are one request.
     const write = { method: ctx.method, path: `${REST_PREFIX}${subPath}`, body: req.body, key: idempotencyKey };
-    sendOutcome(ctx, await executeWrite(state, write, () => rest(ctx, subPath)));
-  });
+    sendOutcome(ctx, await executeWrite(state, write, () => rest(ctx, subPath, route.template)));
+  };
+  app.use(v1);
+  app.use(router.routes());
 
   // Nothing matched: a problem document, not Koa's text 404.
   app.use((ctx) => {
@@ -251,9 +288,11 @@ export function createApp(deps: AppDeps): Koa {
 
 const uuid = idParam.shape.id;
 
-/** Whether the `{id}` segment of a path (if its route has one) is a UUID, as the procedure will demand. */
-function hasWellFormedId(template: string, subPath: string): boolean {
-  const index = template.split('/').indexOf('{id}');
+/**
+ * Whether the `{id}` segment of a path (at `index` of its route's template, -1 if it has none) is
+ * a UUID, as the procedure will demand.
+ */
+function hasWellFormedId(index: number, subPath: string): boolean {
   if (index < 0) return true;
   try {
     return uuid.safeParse(decodeURIComponent(subPath.split('/')[index])).success;
@@ -266,9 +305,9 @@ function hasWellFormedId(template: string, subPath: string): boolean {
  * trpc-to-openapi merges path parameters over the body, so a body `id` would be silently replaced
  * by the path's; it is an unknown body field like any other (400 invalid_body).
  */
-function rejectPathParamsInBody(body: unknown, template: string): void {
+function rejectPathParamsInBody(body: unknown, pathParams: readonly string[]): void {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
-  const params = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((name) => Object.hasOwn(body, name));
+  const params = pathParams.filter((name) => Object.hasOwn(body, name));
   if (params.length) {
     throw new ApiError('invalid_body', {
       detail: `The request body has ${params.length} problem(s).`,

@@ -2,10 +2,13 @@ import type { EntityManager } from '../db/orm.js';
 import type { Auth } from './context.js';
 import { resolveBearer } from './credentials.js';
 
+/** `Bearer <token>`: the scheme in any case, the token 1 to 512 visible ASCII characters. */
+const BEARER = /^bearer +([\x21-\x7e]{1,512}) *$/i;
+
 /** The bearer credential in an Authorization header: null when there is none, false when malformed. */
 export function bearerToken(header: string | undefined): string | null | false {
   if (!header) return null;
-  const match = /^bearer +([\x21-\x7e]{1,512}) *$/i.exec(header);
+  const match = BEARER.exec(header);
   return match ? match[1] : false;
 }
 

@@ -1,22 +1,20 @@
+/**
+ * The admin CLI. Each command imports what it runs when it runs (`import()`), so that `wfm serve`
+ * loads only the serving path: not the OpenAPI generator, the demo seed, or the credential and
+ * tenant administration of the other commands (docs/decisions.md, "What a process loads").
+ */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { migrate, type Orm, openOrm } from '../db/orm.js';
-import { createDemoOrganisation, type DemoResult } from '../db/seeds/demo.js';
-import {
-  createApiKey,
-  createOAuthClient,
-  listApiKeys,
-  parseScopes,
-  revokeApiKey,
-  revokeOAuthClient,
-  rotateApiKey,
-  rotateOAuthClientSecret,
-} from './credentials.js';
-import { type Env, parseEnv } from './env.js';
-import { buildOpenApiDocument } from './openapi.js';
-import { createLogger, startBackgroundWork, startServer } from './server.js';
-import { createOrganisation } from './tenants.js';
+import type { Orm } from '../db/orm.js';
+import type { DemoResult } from '../db/seeds/demo.js';
+import type { Env } from './env.js';
+
+// Node keeps the compiled code of the modules it loads in its on-disk cache (NODE_COMPILE_CACHE,
+// else a folder under the system's temporary directory) and reuses it on the next start; nothing
+// but Node's built-ins is loaded before this line. Where the cache cannot be written, it is off.
+module.enableCompileCache?.();
 
 const usage = `wfm — Workforce admin CLI
 
@@ -80,6 +78,7 @@ function envArg(values: Values): 'live' | 'test' {
 
 /** Opens the database, brings its schema up to date, runs `work`, and closes it. */
 async function withOrm<T>(env: Env, work: (orm: Orm, applied: string[]) => Promise<T>): Promise<T> {
+  const [{ migrate, openOrm }, { createLogger }] = await Promise.all([import('../db/orm.js'), import('./logging.js')]);
   const logger = createLogger(env, 2);
   const orm = await openOrm(env, (m) => logger.debug(m));
   try {
@@ -92,10 +91,12 @@ async function withOrm<T>(env: Env, work: (orm: Orm, applied: string[]) => Promi
 
 async function run(env: Env, command: string, values: Values, args: string[]): Promise<unknown> {
   const prefix = env.CREDENTIAL_PREFIX;
+  const credentials = () => import('./credentials.js');
   switch (command) {
     case 'migrate':
       return withOrm(env, async (_orm, applied) => ({ applied }));
-    case 'tenant create':
+    case 'tenant create': {
+      const { createOrganisation } = await import('./tenants.js');
       return withOrm(env, (orm) =>
         createOrganisation(orm.em.fork(), {
           name: required(values, 'name'),
@@ -105,7 +106,9 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
           adminName: values['admin-name'],
         }),
       );
-    case 'key create':
+    }
+    case 'key create': {
+      const { createApiKey, parseScopes } = await credentials();
       return withOrm(env, (orm) =>
         createApiKey(orm.em.fork(), prefix, {
           tenantId: required(values, 'tenant'),
@@ -115,15 +118,23 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
           expiresAt: values['expires-in'] ? new Date(Date.now() + parseDuration(values['expires-in']) * 1000) : null,
         }),
       );
-    case 'key rotate':
+    }
+    case 'key rotate': {
+      const { rotateApiKey } = await credentials();
       return withOrm(env, (orm) =>
         rotateApiKey(orm.em.fork(), prefix, positional(args, 'KEY_ID'), parseDuration(values.grace ?? '24h')),
       );
-    case 'key revoke':
+    }
+    case 'key revoke': {
+      const { revokeApiKey } = await credentials();
       return withOrm(env, (orm) => revokeApiKey(orm.em.fork(), positional(args, 'KEY_ID')));
-    case 'key list':
+    }
+    case 'key list': {
+      const { listApiKeys } = await credentials();
       return withOrm(env, (orm) => listApiKeys(orm.em.fork(), required(values, 'tenant')));
-    case 'client create':
+    }
+    case 'client create': {
+      const { createOAuthClient, parseScopes } = await credentials();
       return withOrm(env, (orm) =>
         createOAuthClient(orm.em.fork(), prefix, {
           tenantId: required(values, 'tenant'),
@@ -132,12 +143,19 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
           name: values.name,
         }),
       );
-    case 'client rotate':
+    }
+    case 'client rotate': {
+      const { rotateOAuthClientSecret } = await credentials();
       return withOrm(env, (orm) => rotateOAuthClientSecret(orm.em.fork(), prefix, positional(args, 'CLIENT_ID')));
-    case 'client revoke':
+    }
+    case 'client revoke': {
+      const { revokeOAuthClient } = await credentials();
       return withOrm(env, (orm) => revokeOAuthClient(orm.em.fork(), positional(args, 'CLIENT_ID')));
-    case 'demo':
+    }
+    case 'demo': {
+      const { createDemoOrganisation } = await import('../db/seeds/demo.js');
       return withOrm(env, (orm) => createDemoOrganisation(orm.em.fork(), prefix));
+    }
     default:
       throw new Error(`Unknown command '${command}'. Run wfm --help.`);
   }
@@ -152,6 +170,7 @@ async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
   const [{ count }] = await orm.em.fork().execute<{ count: string }[]>('select count(*) as count from organisations');
   let demo: DemoResult | undefined;
   if (Number(count) === 0) {
+    const { createDemoOrganisation } = await import('../db/seeds/demo.js');
     demo = await createDemoOrganisation(orm.em.fork(), env.CREDENTIAL_PREFIX);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
@@ -189,16 +208,21 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${usage}\n`);
     return;
   }
+  const { parseEnv } = await import('./env.js');
   const env = parseEnv();
   const [first, second, ...rest] = positionals;
   if (first === 'openapi') {
+    const { buildOpenApiDocument } = await import('./openapi.js');
     const doc = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
     if (values.out) writeFileSync(values.out, doc);
     else process.stdout.write(doc);
     return;
   }
   if (first === 'serve') {
+    const { startServer } = await import('./server.js');
     const running = await startServer(env);
+    // Everything serving needs is loaded by now: keep its compiled code for the next start.
+    module.flushCompileCache?.();
     process.stderr.write(
       `Workforce API listening on ${env.PUBLIC_BASE_URL} (database: ${env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR}`})\n`,
     );
@@ -213,6 +237,11 @@ async function main(argv: string[]): Promise<void> {
   }
   if (first === 'worker') {
     // The outbox dispatcher and key purge alone, for a deployment that runs them apart from the API.
+    const [{ migrate, openOrm }, { createLogger, flushLogger }, { startBackgroundWork }] = await Promise.all([
+      import('../db/orm.js'),
+      import('./logging.js'),
+      import('./server.js'),
+    ]);
     const logger = createLogger(env);
     const orm = await openOrm(env, (m) => logger.debug(m));
     await migrate(orm);
@@ -221,6 +250,7 @@ async function main(argv: string[]): Promise<void> {
     const stop = async () => {
       await background.stop();
       await orm.close();
+      await flushLogger(logger);
       process.exit(0);
     };
     process.once('SIGTERM', stop);

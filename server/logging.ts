@@ -1,3 +1,8 @@
+import { createRequire } from 'node:module';
+import { isatty } from 'node:tty';
+import pino, { type Logger } from 'pino';
+import type { Env } from './env.js';
+
 /**
  * What an error may put in a log line (decisions §16). A database error can carry row contents:
  * PostgreSQL's `detail` ("Failing row contains (…, <a medical leave reason>, …)") and "Key (email)=(…)",
@@ -133,4 +138,65 @@ export function safeLogMethod(this: unknown, args: unknown[], method: (...args: 
     return;
   }
   method.apply(this, args);
+}
+
+/** Log output buffered before a write (about twenty request lines), and flushed at least this often. */
+const LOG_BUFFER_BYTES = 8192;
+const LOG_FLUSH_MS = 250;
+
+/**
+ * Where the lines of a logger on file descriptor `fd` go. A terminal (`make run`) gets them
+ * human-readable through pino-pretty, loaded only then, written synchronously so that none is
+ * lost or late in an interactive session. Anything else gets one JSON object a line, written
+ * asynchronously: lines are buffered and written off the event loop, at least every 250 ms, and
+ * flushed at shutdown (`flushLogger`) and, synchronously, when the process exits, a fatal exit
+ * included (pino's exit hook).
+ */
+function logDestination(fd: number): pino.DestinationStream {
+  if (isatty(fd)) {
+    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+    return pretty({
+      destination: fd,
+      sync: true,
+      colorize: true,
+      singleLine: true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname,service',
+    });
+  }
+  return pino.destination({ dest: fd, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS });
+}
+
+/**
+ * The process's logger, on a file descriptor (stdout by default; see logDestination) or a stream.
+ * Its `err` serializer (server/logging.ts) keeps row contents, SQL and query parameters of database
+ * errors out of every log line that logs an error (decisions §16).
+ */
+export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination: number | pino.DestinationStream = 1): Logger {
+  return pino(
+    {
+      level: env.LOG_LEVEL,
+      base: { service: 'workforce-api' },
+      serializers: { err: serializeError },
+      hooks: { logMethod: safeLogMethod },
+    },
+    typeof destination === 'number' ? logDestination(destination) : destination,
+  );
+}
+
+/** Writes out what the logger still buffers (waits at most a second). */
+export function flushLogger(logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 1000);
+    timer.unref();
+    try {
+      logger.flush(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    } catch {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
 }

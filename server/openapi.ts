@@ -170,8 +170,9 @@ const BODY_RULES = ['anyOf', 'oneOf', 'minProperties'] as const;
 /**
  * The OpenAPI 3.1 document, generated from the routers and then completed: problem+json error
  * responses sharing one Problem schema, the X-Request-Id / RateLimit-* / Retry-After headers, and
- * per-operation security naming the scope each procedure demands. Independent of the environment,
- * so the served document equals the committed openapi.json.
+ * per-operation security naming the scope each procedure demands. Independent of the environment:
+ * `make openapi` writes it to openapi.json, which the server serves as it is (it never runs this
+ * generator); a test holds the two equal.
  */
 export function buildOpenApiDocument(): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
@@ -274,24 +275,4 @@ export function buildOpenApiDocument(): OpenAPIObject {
   stateImpliedBounds(doc.paths);
   stateImpliedBounds(doc.components);
   return doc as unknown as OpenAPIObject;
-}
-
-/** The route table of /v1 (path template → methods), for 404 vs 405 and the Allow header. */
-export interface RestRoute {
-  pattern: RegExp;
-  template: string;
-  methods: string[];
-  /** Whether its operations need a credential, i.e. answer with tenant data (never cached). */
-  tenantData: boolean;
-}
-
-export function restRoutes(doc: OpenAPIObject): RestRoute[] {
-  return Object.entries(doc.paths ?? {}).map(([template, operations]) => ({
-    template,
-    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-    methods: Object.keys(operations as Json).map((m) => m.toUpperCase()),
-    tenantData: Object.values(operations as Record<string, { security?: unknown[] }>).some(
-      (op) => (op.security?.length ?? 0) > 0,
-    ),
-  }));
 }

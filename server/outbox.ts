@@ -18,15 +18,39 @@ export interface OutgoingEmail {
   body: string;
 }
 
+/** Outbox rows as the JSON parameter of `outboxInsert`, one new UUID v7 id each, in order. */
+export function outboxRows(emails: readonly OutgoingEmail[]): string {
+  return JSON.stringify(
+    emails.map((e) => ({
+      id: uuidv7(),
+      tenant_id: e.tenantId,
+      kind: e.kind,
+      recipient: e.to,
+      subject: e.subject,
+      body: e.body,
+    })),
+  );
+}
+
 /**
- * Records an e-mail in the outbox inside the caller's transaction: it is sent only if the
- * business write commits, and it is never lost once it has.
+ * The outbox insert of a write statement: the rows of one `?` parameter (`outboxRows`), written
+ * only `when` that condition holds (a CTE of the statement names what was written), so a write
+ * and its e-mails are one statement and one round trip.
+ */
+export function outboxInsert(when = 'true'): string {
+  return `insert into outbox_messages (id, tenant_id, kind, recipient, subject, body)
+    select m.id, m.tenant_id, m.kind, m.recipient, m.subject, m.body
+      from json_to_recordset(?::json) as m(id uuid, tenant_id uuid, kind text, recipient text, subject text, body text)
+     where ${when}`;
+}
+
+/**
+ * Records an e-mail in the outbox inside the caller's transaction: it is sent only if the business
+ * write commits, and never lost once it has. (The hire and the leave writes put their e-mails in
+ * their own statement with `outboxInsert`.)
  */
 export async function enqueueEmail(em: EntityManager, email: OutgoingEmail): Promise<void> {
-  await em.execute(
-    `insert into outbox_messages (id, tenant_id, kind, recipient, subject, body) values (?, ?, ?, ?, ?, ?)`,
-    [uuidv7(), email.tenantId, email.kind, email.to, email.subject, email.body],
-  );
+  await em.execute(outboxInsert(), [outboxRows([email])]);
 }
 
 /** Exponential backoff: 2 s, 4 s, 8 s … capped at 10 minutes. */

@@ -63,25 +63,15 @@ export async function loadCursorSecret(em: EntityManager, configured?: string): 
 }
 
 /**
- * A query string's digits as the number they spell; anything else (`0x10`, `1e1`, ` 1`, `+1`, `1.0`)
- * is left as the string it is, for the number schema after it to refuse (decisions §16). Over
- * /trpc, a JSON number passes through unchanged.
+ * `limit` and `cursor`, the query parameters of every list endpoint. Typed as what a tRPC caller
+ * sends (a JSON integer); over REST the query string's digits become that number in the REST
+ * adapter, and anything else (`0x10`, `1e1`, ` 1`, `+1`, `1.0`) is refused (decisions §16).
  */
-const digitsOnly = (value: unknown) => (typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value);
-
-/** `limit` and `cursor`, the query parameters of every list endpoint. */
 export const pageQuery = {
   limit: z
-    .preprocess(
-      digitsOnly,
-      z
-        .number('limit must be an integer')
-        .int('limit must be an integer')
-        .min(1, 'limit must be between 1 and 100')
-        .max(100, 'limit must be between 1 and 100')
-        // trpc-to-openapi documents the number inside the preprocess step, not the default around it.
-        .meta({ default: 50 }),
-    )
+    .int('limit must be an integer')
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
     .default(50)
     .meta({ description: 'Page size, 1 to 100.' }),
   cursor: z.string().optional().meta({ description: 'Opaque cursor: the next_cursor of the previous page.' }),

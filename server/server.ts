@@ -1,37 +1,23 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { isEmbedded, migrate, type Orm, openOrm } from '../db/orm.js';
 import { createApp } from './app.js';
 import type { Env } from './env.js';
 import { createHttpServer } from './httpServer.js';
 import { purgeExpiredKeys } from './idempotency.js';
-import { safeLogMethod, serializeError } from './logging.js';
+import { createLogger, flushLogger } from './logging.js';
 import { createDelivery, OutboxDispatcher } from './outbox.js';
 import { CursorCodec, loadCursorSecret } from './pagination.js';
 import { RateLimits } from './rateLimit.js';
+
+export { createLogger, flushLogger };
 
 export interface RunningServer {
   url: string;
   server: Server;
   orm: Orm;
   close(): Promise<void>;
-}
-
-/**
- * The process's logger. Its `err` serializer (server/logging.ts) keeps row contents, SQL and query
- * parameters of database errors out of every log line that logs an error (decisions §16).
- */
-export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination: number | pino.DestinationStream = 1): Logger {
-  return pino(
-    {
-      level: env.LOG_LEVEL,
-      base: { service: 'workforce-api' },
-      serializers: { err: serializeError },
-      hooks: { logMethod: safeLogMethod },
-    },
-    typeof destination === 'number' ? pino.destination(destination) : destination,
-  );
 }
 
 /** Opens the database, applies migrations, and serves the app until close(). */
@@ -74,6 +60,7 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
       await background.stop();
       await rateLimits.shutdown();
       await orm.close();
+      await flushLogger(logger);
     },
   };
 }

@@ -50,9 +50,7 @@ function post(port: number, path: string, init: ReturnType<typeof authed>) {
 
 describe('SIGTERM drains in-flight requests', () => {
   test(`${BATCH} hires in flight: each gets its whole response, new connections are refused, exit 0`, async () => {
-    // One Node process (tsx as a loader), the signal straight to the server. Not bin/wfm: the tsx CLI
-    // it runs relays SIGTERM but SIGKILLs its child when the child does not confirm within 30 ms,
-    // which a busy server on a loaded machine may not do.
+    // One Node process on the compiled CLI (what bin/wfm execs), the signal straight to the server.
     node = await spawnNode({ RATE_LIMIT_POINTS: '1000' });
     const t = await newTenant(orm);
     const key = await newKey(orm, t, ['employees:write']);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../support/harness.js';
-import { collect, type Result, tsxCli } from '../support/processes.js';
+import { cli, collect, type Result } from '../support/processes.js';
 
 export { onlyJsonObject } from '../support/processes.js';
 
@@ -122,13 +122,13 @@ export async function expectInvalidCredential(res: Response): Promise<void> {
 
 export type CliResult = Result;
 
-/** `tsx server/cli.ts …` (what `npm run wfm` runs) on the suite's database, with the suite's Node. */
+/** `node dist/server/cli.js …` (what bin/wfm execs) on the suite's database, with the suite's Node. */
 export function wfm(args: string[], databaseUrl: string): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'PUBLIC_BASE_URL', 'CURSOR_SECRET', 'CREDENTIAL_PREFIX']) {
     delete env[name];
   }
-  return collect(process.execPath, [tsxCli, 'server/cli.ts', ...args], {
+  return collect(process.execPath, [cli, ...args], {
     ...env,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',

@@ -68,38 +68,3 @@ export async function expectAllMatch(
   }
   return checked;
 }
-
-/**
- * `h` whose `fetch` and `as` validate every /v1 answer the document declares (2xx bodies and
- * problem documents) against the served /openapi.json, and fail on a 2xx it does not declare. The
- * opt-in for any integration test file: `h = validating(await startTestServer())`.
- */
-export function validating(h: TestServer): TestServer {
-  let served: Promise<Json> | undefined;
-  const check = async (path: string, init: RequestInit | undefined, res: Response): Promise<Response> => {
-    const { pathname } = new URL(path, h.url);
-    if (!pathname.startsWith('/v1/')) return res;
-    served ??= h.fetch('/openapi.json').then((r) => r.json() as Promise<Json>);
-    const doc = await served;
-    const method = (init?.method ?? 'GET').toLowerCase();
-    const template = templateOf(doc, pathname.replace(/(?<=.)\/+$/, ''));
-    const operation = template
-      ? ((doc.paths as Record<string, Json>)[template][method] as Json | undefined)
-      : undefined;
-    const documented = operation && String(res.status) in (operation.responses as Json);
-    if (!documented) {
-      if (res.ok) throw new Error(`${method.toUpperCase()} ${pathname} answered ${res.status}, not in the document`);
-      return res;
-    }
-    const text = await res.clone().text();
-    if (method !== 'head' && template) {
-      await expectMatchesOpenApi(h, method, template, res.status, text ? JSON.parse(text) : undefined);
-    }
-    return res;
-  };
-  return {
-    ...h,
-    fetch: async (path, init) => check(path, init, await h.fetch(path, init)),
-    as: async (secret, path, init) => check(path, init, await h.as(secret, path, init)),
-  };
-}

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { freePort, root } from './processes.js';
+import { type Contract, servedContract, validatingFetch } from './openapi.js';
+import { cli, freePort, root } from './processes.js';
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,8 +51,15 @@ export interface NodeProcess {
   stderr(): string;
   /** Settles when the process has exited. */
   exited: Promise<Exit>;
-  /** fetch against this node. */
+  /**
+   * fetch against this node; every /v1 response is checked against the node's served OpenAPI
+   * document first, as the harness's are (tests/support/openapi.ts).
+   */
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** The same without the check, for a test that deliberately reads an undocumented answer. */
+  raw: { fetch(path: string, init?: RequestInit): Promise<Response> };
+  /** The node's served /openapi.json, compiled for checking responses. */
+  contract(): Promise<Contract>;
   /** Sends `signal` (default SIGTERM) and waits for the exit; SIGKILL after `graceMs`. */
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<Exit>;
 }
@@ -86,11 +94,10 @@ export async function spawnNode(env: Record<string, string> = {}, options: Spawn
     OUTBOX_DISPATCH: 'false',
     ...env,
   };
-  // One Node process with tsx as a loader (not the tsx CLI, which runs the server in a second
-  // process), so that every signal, SIGKILL too, reaches the server itself. In its own process
-  // group, so that a last-resort SIGKILL takes anything it started with it.
-  const args = ['--import', 'tsx', path.join(root, 'server/cli.ts'), command];
-  const child = spawn(process.execPath, args, {
+  // One plain Node process on the compiled CLI (what bin/wfm execs), so that every signal, SIGKILL
+  // too, reaches the server itself. In its own process group, so that a last-resort SIGKILL takes
+  // anything it started with it.
+  const child = spawn(process.execPath, [cli, command], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -106,13 +113,16 @@ export async function spawnNode(env: Record<string, string> = {}, options: Spawn
     done = true;
   });
   const url = `http://127.0.0.1:${port}`;
+  const contract = servedContract(url);
   const node: NodeProcess = {
     url,
     port,
     child,
     stderr: () => stderr,
     exited,
-    fetch: (p, init) => fetch(`${url}${p}`, init),
+    fetch: validatingFetch(url, contract),
+    raw: { fetch: (p, init) => fetch(`${url}${p}`, init) },
+    contract,
     async stop(signal = 'SIGTERM', graceMs = 15_000) {
       const killGroup = () => {
         try {
@@ -142,6 +152,9 @@ export async function spawnNode(env: Record<string, string> = {}, options: Spawn
         45_000,
         100,
       );
+      // The document now, while the node certainly answers: a response checked while it drains
+      // (SIGTERM) must not depend on a new connection to it.
+      await contract();
     } catch (error) {
       await node.stop('SIGKILL');
       throw error;

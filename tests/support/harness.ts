@@ -6,15 +6,30 @@ import { createApiKey, createOAuthClient } from '../../server/credentials.js';
 import { parseEnv } from '../../server/env.js';
 import { createLogger, type RunningServer, startServer } from '../../server/server.js';
 import { type CreateOrganisationInput, createOrganisation } from '../../server/tenants.js';
+import { type Contract, servedContract, validatingFetch } from './openapi.js';
 import { freePort } from './processes.js';
 
 export type TestTenant = Awaited<ReturnType<typeof createOrganisation>>;
 
-export interface TestServer extends RunningServer {
+/** Requests to a test server. */
+export interface Requests {
   /** fetch against the server: `h.fetch('/v1/modules')`. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** GET (or any method) with `Authorization: Bearer <secret>`. */
   as(secret: string, path: string, init?: RequestInit): Promise<Response>;
+}
+
+export interface TestServer extends RunningServer, Requests {
+  /**
+   * `fetch` and `as` check every /v1 response against the served OpenAPI document before the test
+   * sees it (tests/support/openapi.ts: a documented status, Content-Type, body and header values, or
+   * one of the few answers decided before any operation), and fail the test on a drift. `raw` is the
+   * same without the check, for a test that deliberately reads an answer the document does not
+   * describe; say why where it is used.
+   */
+  raw: Requests;
+  /** The served /openapi.json, compiled for checking responses (fetched once, on first use). */
+  contract(): Promise<Contract>;
   /** A fresh organisation (live + sandbox tenant, first HR admins), unique to the caller. */
   tenant(input?: Partial<CreateOrganisationInput>): Promise<TestTenant>;
   /** An API key's secret for `tenant` (the live tenant id) with `scopes`, on `env` (default live). */
@@ -47,11 +62,21 @@ export async function startTestServer(env: Record<string, string> = {}, logger?:
   const running = await startServer(parsed, logger ?? createLogger(parsed, 2));
   const prefix = parsed.CREDENTIAL_PREFIX;
   const em = () => running.orm.em.fork();
+  const contract = servedContract(running.url);
+  const checked = validatingFetch(running.url, contract);
+  const bearer = (secret: string, init?: RequestInit): RequestInit => ({
+    ...init,
+    headers: { ...init?.headers, Authorization: `Bearer ${secret}` },
+  });
   return {
     ...running,
-    fetch: (path, init) => fetch(`${running.url}${path}`, init),
-    as: (secret, path, init) =>
-      fetch(`${running.url}${path}`, { ...init, headers: { ...init?.headers, Authorization: `Bearer ${secret}` } }),
+    fetch: checked,
+    as: (secret, path, init) => checked(path, bearer(secret, init)),
+    raw: {
+      fetch: (path, init) => fetch(`${running.url}${path}`, init),
+      as: (secret, path, init) => fetch(`${running.url}${path}`, bearer(secret, init)),
+    },
+    contract,
     tenant: (input) => createOrganisation(em(), { name: `Test ${randomBytes(4).toString('hex')}`, ...input }),
     key: async (tenant, scopes, keyEnv = 'live') =>
       (await createApiKey(em(), prefix, { tenantId: tenant.tenant.id, env: keyEnv, scopes: [...scopes] })).secret,

@@ -40,7 +40,12 @@ export function jsonInit(method: string, body: unknown, headers: Record<string, 
 }
 
 /** POST /v1/employees as `secret`. */
-export function postEmployee(h: TestServer, secret: string, body: unknown, headers: Record<string, string> = {}) {
+export function postEmployee(
+  h: Pick<TestServer, 'as'>,
+  secret: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return h.as(secret, '/v1/employees', jsonInit('POST', body, headers));
 }
 

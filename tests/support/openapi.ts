@@ -1,6 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { TestServer } from './harness.js';
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is the module.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
@@ -9,58 +8,94 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 type Json = Record<string, unknown>;
 
-interface Validator {
-  doc: Json;
-  ajv: Ajv2020;
-  compiled: Map<string, ValidateFunction>;
-}
-
 /** The served document's id inside ajv; response schemas are compiled as $refs into it. */
 const DOC_ID = 'https://workforce.test/openapi.json';
 
-const validators = new WeakMap<TestServer, Promise<Validator>>();
-
-/** One ajv (JSON Schema 2020-12, the OpenAPI 3.1 dialect, with formats) per server, over its served document. */
-function validatorFor(h: TestServer): Promise<Validator> {
-  let v = validators.get(h);
-  if (!v) {
-    v = (async () => {
-      const res = await h.fetch('/openapi.json');
-      if (res.status !== 200) throw new Error(`GET /openapi.json answered ${res.status}`);
-      const doc = (await res.json()) as Json;
-      // strict: false lets OpenAPI's own members (paths, info, x-…) sit beside the schemas.
-      const ajv = new Ajv2020({ strict: false, allErrors: true });
-      addFormats(ajv);
-      ajv.addSchema({ ...doc, $id: DOC_ID });
-      return { doc, ajv, compiled: new Map() };
-    })();
-    validators.set(h, v);
-  }
-  return v;
-}
-
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
+/** Methods whose name fetch normalises to upper case; any other is sent exactly as written. */
+const NORMALISED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
+
 /**
- * Asserts that `body` is what the served /openapi.json documents for `method pathTemplate` (a
- * template as in the document's paths, with or without `/v1`: `GET /v1/leave-types/{id}`) answering
- * `status`. `$ref`s resolve against the document's components; every violation is reported.
+ * Answers decided before any operation runs, which no operation documents: the route table's 404
+ * (no documented path) and 405 (a documented path without that method), and the answers of Node's
+ * HTTP server to a request it refuses before the app sees it (server/httpServer.ts): 400
+ * malformed_request, 408 request_timeout, 431 request_header_fields_too_large. Each is a problem
+ * document of exactly that code, valid against the document's Problem schema.
  */
-export async function expectMatchesOpenApi(
-  h: TestServer,
-  method: string,
-  pathTemplate: string,
-  status: number,
-  body: unknown,
-): Promise<void> {
-  const { doc, ajv, compiled } = await validatorFor(h);
-  const path = pathTemplate.replace(/^\/v1(?=\/)/, '');
-  const key = `${method.toLowerCase()} ${path} ${status}`;
-  let validate = compiled.get(key);
-  if (!validate) {
-    const operation = ((doc.paths as Record<string, Json> | undefined)?.[path]?.[method.toLowerCase()] ?? undefined) as
-      | Json
-      | undefined;
+const PRE_OPERATION: Record<'noPath' | 'noMethod' | 'node', Record<number, string>> = {
+  noPath: { 404: 'not_found' },
+  noMethod: { 405: 'method_not_allowed' },
+  node: { 400: 'malformed_request', 408: 'request_timeout', 431: 'request_header_fields_too_large' },
+};
+
+/** One response as received: what `Contract.check` judges. */
+export interface Exchange {
+  /** The method as sent on the wire. */
+  method: string;
+  /** The URL answered (after the URL parser resolved `.` and `..`). */
+  url: string;
+  status: number;
+  headers: Headers;
+  /** The body's text ('' for none, and for HEAD). */
+  body: string;
+}
+
+/** A response that does not match the served OpenAPI document. */
+export class ContractDrift extends Error {
+  override name = 'ContractDrift';
+}
+
+/**
+ * The served OpenAPI document, compiled for checking responses: its /v1 route table once, and each
+ * response schema (and header schema) on first use, once per document (see `contractOf`).
+ */
+export class Contract {
+  readonly #ajv: Ajv2020;
+  readonly #compiled = new Map<string, ValidateFunction>();
+  readonly #routes: { template: string; pattern: RegExp; item: Json }[];
+
+  constructor(readonly doc: Json) {
+    // strict: false lets OpenAPI's own members (paths, info, x-…) sit beside the schemas.
+    this.#ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(this.#ajv);
+    this.#ajv.addSchema({ ...doc, $id: DOC_ID });
+    this.#routes = Object.entries(doc.paths as Record<string, Json>).map(([template, item]) => ({
+      template,
+      pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      item,
+    }));
+  }
+
+  /** The document's path template a path under /v1 (`/employees/…`, without /v1) answers to. */
+  templateOf(subPath: string): string | undefined {
+    return this.#routes.find((r) => r.pattern.test(subPath))?.template;
+  }
+
+  /** The schema at `at` (a JSON pointer into the document), compiled once. */
+  #validator(at: string): ValidateFunction {
+    let validate = this.#compiled.get(at);
+    if (!validate) {
+      validate = this.#ajv.compile({ $ref: `${DOC_ID}#/${at}` });
+      this.#compiled.set(at, validate);
+    }
+    return validate;
+  }
+
+  #errors(validate: ValidateFunction): string {
+    return (validate.errors ?? [])
+      .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`)
+      .join('\n  ');
+  }
+
+  /**
+   * Asserts that `body` is what the document says `method template` answers with `status` (a
+   * template as in the document's paths, with or without `/v1`: `GET /v1/leave-types/{id}`).
+   */
+  expectBody(method: string, pathTemplate: string, status: number, body: unknown): void {
+    const path = pathTemplate.replace(/^\/v1(?=\/)/, '');
+    const m = method.toLowerCase();
+    const operation = (this.doc.paths as Record<string, Json> | undefined)?.[path]?.[m] as Json | undefined;
     if (!operation) throw new Error(`The OpenAPI document has no operation ${method.toUpperCase()} ${path}`);
     const response = (operation.responses as Record<string, Json>)[String(status)];
     if (!response) throw new Error(`${method.toUpperCase()} ${path} documents no ${status} response`);
@@ -69,16 +104,169 @@ export async function expectMatchesOpenApi(
     if (!type || !content[type].schema) {
       throw new Error(`${method.toUpperCase()} ${path} ${status} documents no response body schema`);
     }
-    const ref = `${DOC_ID}#/${pointer('paths', path, method.toLowerCase(), 'responses', String(status), 'content', type, 'schema')}`;
-    validate = ajv.compile({ $ref: ref });
-    compiled.set(key, validate);
+    const validate = this.#validator(pointer('paths', path, m, 'responses', String(status), 'content', type, 'schema'));
+    if (!validate(body)) {
+      throw new ContractDrift(
+        `${method.toUpperCase()} ${path} ${status}: the body does not match the OpenAPI document:\n  ${this.#errors(validate)}\nbody: ${JSON.stringify(body).slice(0, 2000)}`,
+      );
+    }
   }
-  if (!validate(body)) {
-    const errors = (validate.errors ?? []).map(
-      (e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
-    );
-    throw new Error(
-      `${method.toUpperCase()} ${path} ${status}: the body does not match the OpenAPI document:\n  ${errors.join('\n  ')}\nbody: ${JSON.stringify(body).slice(0, 2000)}`,
-    );
+
+  /**
+   * Checks one response against the document; throws a `ContractDrift` naming the request, the
+   * status and what differs. Only /v1 is the document's: any other path passes unchecked.
+   *   - A documented path and method: the status is one the operation documents (HEAD: GET's), the
+   *     Content-Type one its response documents, the body valid against that media type's schema
+   *     (HEAD: no body), and every documented response header that is present valid against its
+   *     schema.
+   *   - Otherwise only an answer of PRE_OPERATION, a problem document of its code.
+   */
+  check(x: Exchange): void {
+    const { pathname } = new URL(x.url);
+    if (pathname !== '/v1' && !pathname.startsWith('/v1/')) return;
+    const subPath = pathname.slice('/v1'.length).replace(/\/+$/, '') || '/';
+    const template = this.templateOf(subPath);
+    const item = template ? ((this.doc.paths as Record<string, Json>)[template] as Json) : undefined;
+    // An operation's method is upper case on the wire; `patch` as sent is another method (405).
+    const wire = x.method;
+    const method = wire === wire.toUpperCase() ? (wire === 'HEAD' ? 'get' : wire.toLowerCase()) : undefined;
+    const operation = item && method ? (item[method] as Json | undefined) : undefined;
+    const what = `${wire} ${pathname} answered ${x.status}`;
+    const fail = (message: string): never => {
+      throw new ContractDrift(`${what}: ${message}\n  body: ${x.body.slice(0, 2000)}`);
+    };
+
+    let at: string[];
+    let response: Json;
+    let preOperationCode: string | undefined;
+    const documented = operation && (operation.responses as Record<string, Json>)[String(x.status)];
+    if (documented) {
+      response = documented;
+      at = ['paths', template as string, method as string, 'responses', String(x.status)];
+    } else {
+      const kind = !item ? 'noPath' : !operation ? 'noMethod' : undefined;
+      preOperationCode = (kind && PRE_OPERATION[kind][x.status]) || PRE_OPERATION.node[x.status];
+      if (!preOperationCode) {
+        const documentedStatuses = operation ? Object.keys(operation.responses as Json).join(', ') : '';
+        fail(
+          operation
+            ? `${wire} ${template} documents ${documentedStatuses}, not ${x.status}`
+            : item
+              ? `the document has no ${wire} ${template}, and ${x.status} is no answer of the route table`
+              : `no path of the document matches, and ${x.status} is no answer of the route table`,
+        );
+      }
+      response = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+      at = ['components', 'schemas', 'Problem'];
+    }
+
+    for (const [name, header] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
+      const value = x.headers.get(name);
+      if (value === null) continue;
+      const schemaAt =
+        typeof header.$ref === 'string'
+          ? `${header.$ref.replace(/^#\//, '')}/schema`
+          : pointer(...at, 'headers', name, 'schema');
+      const validate = this.#validator(schemaAt);
+      const numeric = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : undefined;
+      if (!validate(value) && (numeric === undefined || !validate(numeric))) {
+        fail(`its ${name} header ${JSON.stringify(value)} does not match the document: ${this.#errors(validate)}`);
+      }
+    }
+
+    const content = (response.content ?? {}) as Record<string, Json>;
+    const media = x.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
+    if (!Object.keys(content).length) {
+      if (x.body) fail('the document says no body');
+      return;
+    }
+    if (!media || !content[media])
+      fail(`Content-Type ${media} is not the documented ${Object.keys(content).join(', ')}`);
+    if (wire === 'HEAD') return;
+    let body: unknown;
+    try {
+      body = JSON.parse(x.body);
+    } catch {
+      fail('the body is not JSON');
+    }
+    if (preOperationCode) {
+      if ((body as Json | null)?.code !== preOperationCode)
+        fail(`an undocumented answer that is not ${preOperationCode}`);
+    } else {
+      at = [...at, 'content', media as string, 'schema'];
+    }
+    const validate = this.#validator(pointer(...at));
+    if (!validate(body)) fail(`the body does not match the document:\n  ${this.#errors(validate)}`);
   }
+}
+
+const contracts = new Map<string, Contract>();
+
+/** The compiled contract of a served document's text; one per distinct document. */
+export function contractOf(documentText: string): Contract {
+  let contract = contracts.get(documentText);
+  if (!contract) {
+    contract = new Contract(JSON.parse(documentText) as Json);
+    contracts.set(documentText, contract);
+  }
+  return contract;
+}
+
+/** The contract of the server at `baseUrl`: its GET /openapi.json, fetched when first asked for, then kept. */
+export function servedContract(baseUrl: string): () => Promise<Contract> {
+  let served: Promise<Contract> | undefined;
+  return () => {
+    served ??= (async () => {
+      const res = await fetch(`${baseUrl}/openapi.json`);
+      if (res.status !== 200) throw new Error(`GET ${baseUrl}/openapi.json answered ${res.status}`);
+      return contractOf(await res.text());
+    })();
+    // A failed fetch is not kept: the next response tries again.
+    served.catch(() => {
+      served = undefined;
+    });
+    return served;
+  };
+}
+
+/**
+ * A fetch against `baseUrl` (`f('/v1/employees', init)`) that checks every /v1 response against
+ * the served document before it hands it on (`Contract.check`). The test still reads the whole
+ * response; a response whose body cannot be read (an aborted request) is handed on unchecked.
+ */
+export function validatingFetch(
+  baseUrl: string,
+  contract: () => Promise<Contract>,
+): (path: string, init?: RequestInit) => Promise<Response> {
+  return async (path, init) => {
+    const res = await fetch(`${baseUrl}${path}`, init);
+    const url = res.url || `${baseUrl}${path}`;
+    const { pathname } = new URL(url);
+    if (pathname !== '/v1' && !pathname.startsWith('/v1/')) return res;
+    let body: string;
+    try {
+      body = await res.clone().text();
+    } catch {
+      return res;
+    }
+    const sent = init?.method ?? 'GET';
+    const method = NORMALISED.has(sent.toUpperCase()) ? sent.toUpperCase() : sent;
+    (await contract()).check({ method, url, status: res.status, headers: res.headers, body });
+    return res;
+  };
+}
+
+/**
+ * Asserts that `body` is what the served /openapi.json documents for `method pathTemplate` (a
+ * template as in the document's paths, with or without `/v1`: `GET /v1/leave-types/{id}`) answering
+ * `status`. `$ref`s resolve against the document's components; every violation is reported.
+ */
+export async function expectMatchesOpenApi(
+  h: { contract(): Promise<Contract> },
+  method: string,
+  pathTemplate: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  (await h.contract()).expectBody(method, pathTemplate, status, body);
 }

@@ -7,8 +7,12 @@ import { expect } from 'vitest';
 /** The repository root. */
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-/** The tsx CLI of the project, run with the same Node as the suite (not the machine's older one). */
-export const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+/**
+ * The compiled CLI (`node dist/server/cli.js`, what bin/wfm runs), for child processes run with the
+ * suite's own Node (not the machine's older one). The suite builds dist/ before it starts
+ * (tests/support/compiled.ts).
+ */
+export const cli = path.join(root, 'dist/server/cli.js');
 
 /**
  * The environment for child processes: the suite's own Node first on PATH (so `#!/usr/bin/env node`

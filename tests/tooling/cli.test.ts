@@ -5,12 +5,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { migrationsList } from '../../db/migrations/index.js';
 import { adminUrl, databaseUrl } from '../support/globalSetup.js';
-import { onlyJsonObject, root, run, tsxCli } from '../support/processes.js';
+import { cli, onlyJsonObject, root, run } from '../support/processes.js';
 
-// The admin CLI as a user runs it (decisions §13): bin/wfm, and `tsx server/cli.ts` as npm run wfm does.
+// The admin CLI as a user runs it (decisions §13): bin/wfm (what `npm run wfm` runs), and
+// `node dist/server/cli.js` as a process manager of the multi-node deployment does.
 const wfm = (args: string[], env: Record<string, string> = {}) => run(path.join(root, 'bin/wfm'), args, env);
-const tsxWfm = (args: string[], env: Record<string, string> = {}) =>
-  run(process.execPath, [tsxCli, 'server/cli.ts', ...args], env);
+const nodeWfm = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [cli, ...args], env);
 
 describe('wfm migrate --json', () => {
   const name = `wfm_cli_${randomBytes(6).toString('hex')}`;
@@ -31,7 +31,7 @@ describe('wfm migrate --json', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(onlyJsonObject(first)).toEqual({ applied: migrationsList.map((m) => m.name) });
 
-    const second = await tsxWfm(['migrate', '--json'], env);
+    const second = await nodeWfm(['migrate', '--json'], env);
     expect(second.code, second.stderr).toBe(0);
     expect(onlyJsonObject(second)).toEqual({ applied: [] });
   }, 60_000);

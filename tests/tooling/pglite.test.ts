@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, test } from 'vitest';
-import { childEnv, exited, freePort, root, tsxCli } from '../support/processes.js';
+import { servedContract, validatingFetch } from '../support/openapi.js';
+import { childEnv, cli, exited, freePort, root } from '../support/processes.js';
 
 // `wfm serve` with no DATABASE_URL, as `make run` starts it: the embedded PGlite is created under
 // DATA_DIR, migrated, and served. Creating a PGlite data directory takes seconds (more on a busy
@@ -52,9 +53,9 @@ test(
   async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    // The tsx binary itself, not `npx tsx`: npx does not pass SIGTERM on to its child (checked
-    // with npm 11), so a signal to npx would leave the server running. tsx relays it.
-    child = spawn(process.execPath, [tsxCli, 'server/cli.ts', 'serve'], {
+    // The compiled CLI on Node itself (what bin/wfm execs), not through npx: npx does not pass
+    // SIGTERM on to its child (checked with npm 11), so a signal to npx would leave the server running.
+    child = spawn(process.execPath, [cli, 'serve'], {
       cwd: root,
       env: childEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' }),
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -66,7 +67,8 @@ test(
 
     expect(await waitForHealth(base, child)).toMatchObject({ status: 'ok', product: 'Workforce' });
 
-    const modules = await fetch(`${base}/v1/modules`);
+    // Checked against the served document, as every harness request is.
+    const modules = await validatingFetch(base, servedContract(base))('/v1/modules');
     expect(modules.status).toBe(200);
     const list = (await modules.json()) as { data: unknown[]; has_more: boolean };
     expect(list.data.length).toBeGreaterThan(0);

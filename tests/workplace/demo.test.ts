@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { SCOPES } from '../../server/context.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
-import { collect, tsxCli } from '../support/processes.js';
+import { cli, collect } from '../support/processes.js';
 
-/** `npx tsx server/cli.ts demo --json`, run as tsx's CLI on the suite's own Node (npx adds a second of start-up). */
+/** `wfm demo --json` (the compiled CLI, as bin/wfm runs it) on the suite's own Node. */
 function wfmDemo() {
-  return collect(process.execPath, [tsxCli, 'server/cli.ts', 'demo', '--json'], {
+  return collect(process.execPath, [cli, 'demo', '--json'], {
     ...process.env,
     DATABASE_URL: inject('databaseUrl'),
     LOG_LEVEL: 'silent',

@@ -1,0 +1,149 @@
+import type { EntityManager } from './orm.js';
+
+/**
+ * Tables whose rows belong to one tenant (decisions §12): every one has `tenant_id`.
+ * tests/tooling/tenantReader.test.ts checks this list against the database catalogue, so a tenant
+ * table added later without being listed here fails there.
+ */
+export const TENANT_TABLES = [
+  'profiles',
+  'employees',
+  'api_keys',
+  'api_key_secrets',
+  'oauth_clients',
+  'oauth_tokens',
+  'leave_types',
+  'leave_requests',
+  'leave_balances',
+  'holidays',
+  'assets',
+  'job_openings',
+  'helpdesk_tickets',
+  'surveys',
+  'outbox_messages',
+  'rate_cards',
+  'idempotency_keys',
+] as const;
+
+/** A statement (or a reader) that would read tenant rows without being scoped to one tenant. */
+export class TenantScopeError extends Error {
+  override name = 'TenantScopeError';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Stands for the tenant's id in a compiled statement; spliced in per call. */
+const TENANT = '\u0000tenant\u0000';
+const TABLES = [...TENANT_TABLES, 'tenants'].join('|');
+/** `from|join <table> [as] [alias]`: a read of a tenant table (or of the tenants table). */
+const READ = new RegExp(`\\b(from|join)(\\s+)(${TABLES})\\b(?!\\s*\\.)(?:(\\s+)(?:as\\s+)?([a-z_][a-z0-9_]*))?`, 'gi');
+/** Write targets a statement may name as written: it supplies the tenant of what it writes. */
+const WRITE_TARGET = new RegExp(`\\b(insert\\s+into|update)\\s+(${TABLES})\\b`, 'gi');
+/** Any other mention of a table name, except as the qualifier of a column (`employees.id`). */
+const MENTION = new RegExp(`\\b(${TABLES})\\b(?!\\s*\\.)`, 'i');
+/** Words that can follow a table in a from/join item and are not its alias. */
+const NOT_ALIAS = new Set(
+  'where join left right inner full cross natural on using order group having limit offset for union intersect except window returning set and or lateral'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Rewrites `sql` so that every tenant table it reads is that tenant's rows: `from employees e`
+ * becomes `from (select * from employees where tenant_id = <tenant>) e`, and `tenants` becomes the
+ * tenant's own row. PostgreSQL pulls such a subquery up into the statement, so the plan (index,
+ * row locks of `for update of e`) is the one the statement would have with the condition written
+ * in. A tenant table named anywhere else (a comma join, a `delete`) is refused: the reader cannot
+ * scope it. `insert into` and `update` targets are left as written; such a statement writes the
+ * tenant id it was given, and the composite tenant keys refuse a row pointing into another tenant.
+ */
+export function compileTenantStatement(sql: string): string[] {
+  if (/\bdelete\s+from\b/i.test(sql)) throw new TenantScopeError('A tenant statement may not delete.');
+  const scoped = sql.replace(
+    READ,
+    (_match, keyword: string, space: string, table: string, gap?: string, word?: string) => {
+      const name = table.toLowerCase();
+      const alias = word && !NOT_ALIAS.has(word.toLowerCase()) ? word : undefined;
+      const rows =
+        name === 'tenants'
+          ? `(select * from tenants where id = '${TENANT}')`
+          : `(select * from ${name} where tenant_id = '${TENANT}')`;
+      // A keyword that followed the table is given back unchanged.
+      return `${keyword}${space}${rows} ${alias ?? name}${alias === undefined && word ? `${gap}${word}` : ''}`;
+    },
+  );
+  const rest = sql.replace(READ, ' ').replace(WRITE_TARGET, ' ');
+  const unscoped = MENTION.exec(rest);
+  if (unscoped) {
+    throw new TenantScopeError(`The statement names ${unscoped[1]} where the reader cannot scope it to the tenant.`);
+  }
+  return scoped.split(TENANT);
+}
+
+/** Compiled statements by their text: the statements are constants of the code, compiled once. */
+const compiled = new Map<string, string[]>();
+const MAX_COMPILED = 1000;
+
+function compile(sql: string): string[] {
+  let parts = compiled.get(sql);
+  if (!parts) {
+    parts = compileTenantStatement(sql);
+    if (compiled.size < MAX_COMPILED) compiled.set(sql, parts);
+  }
+  return parts;
+}
+
+/**
+ * The one way a request reads tenant rows (decisions §12). Built from the request's credential, it
+ * cannot exist without a tenant, and every statement it runs reads only that tenant's rows, however
+ * the statement is written (see compileTenantStatement): a query that forgets the tenant still
+ * cannot see another tenant's data. Rows come back as the driver gives them; statements select the
+ * read record's fields directly (server/records.ts).
+ */
+export class TenantReader {
+  readonly tenantId: string;
+
+  constructor(
+    private readonly em: EntityManager,
+    tenantId: string | undefined,
+  ) {
+    if (typeof tenantId !== 'string' || !UUID.test(tenantId)) {
+      throw new TenantScopeError('A tenant reader needs the tenant of the credential.');
+    }
+    this.tenantId = tenantId;
+  }
+
+  /**
+   * Compiles `sql` now (a statement that cannot be scoped throws here, at start, rather than on its
+   * first request) and returns it unchanged.
+   */
+  static prepare(sql: string): string {
+    compile(sql);
+    return sql;
+  }
+
+  /** Runs `sql` with `?` parameters in the request's transaction, if one is open. */
+  async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+    const text = compile(sql).join(this.tenantId);
+    return this.em.execute<R[]>(
+      text,
+      params.map((p) => (p === undefined ? null : p)),
+    );
+  }
+
+  /** The first row of `sql`, or undefined. */
+  async one<R>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
+    return (await this.all<R>(sql, params))[0];
+  }
+}
+
+/**
+ * Runs `work` in the request's write transaction when there is one (every /v1 write runs in one,
+ * server/idempotency.ts), else in a transaction of its own (/trpc). No savepoint of its own: a
+ * refusal thrown from `work` rolls back the whole write, or to the write's own savepoint.
+ */
+export function inTransaction<T>(em: EntityManager, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+  return em.isInTransaction() ? work(em) : em.transactional(work);
+}
+
+/** A json column as the driver gives it: node-postgres parses json, PGlite may leave it text. */
+export const parsed = <T>(json: string | T): T => (typeof json === 'string' ? (JSON.parse(json) as T) : json);
