@@ -5,23 +5,22 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
-import type { TRPCError } from '@trpc/server';
-import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import Koa from 'koa';
 import { TENANT_FILTER } from '../db/orm.js';
-import { type AppRouter, appRouter } from '../routers/index.js';
+import { appRouter } from '../routers/index.js';
 import { resolveAuth } from './auth.js';
-import { attachRequestState, createContext, type RequestState, type Services } from './context.js';
+import { attachRequestState, type RequestState, type Services } from './context.js';
 import { ApiError, problemCodes } from './errors.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
-import { MAX_BODY_BYTES, readJsonBody } from './middleware/body.js';
+import { readJsonBody } from './middleware/body.js';
 import { problemBoundary, writeProblem } from './middleware/problem.js';
 import { requestId } from './middleware/requestId.js';
 import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './oauth.js';
 import { quotaHeaders, type RateLimits } from './rateLimit.js';
 import { idParam } from './records.js';
-import { createRestHandler, errorHeaders, restRoutes, sendOutcome } from './rest.js';
-import { MAX_BATCH_SIZE, malformedPathId, toApiError } from './trpc.js';
+import { createRestHandler, restRoutes, sendOutcome } from './rest.js';
+import { MAX_BATCH_SIZE, malformedPathId } from './trpc.js';
+import { createTrpcHandler } from './trpcHttp.js';
 
 export interface AppDeps extends Services {
   rateLimits: RateLimits;
@@ -203,37 +202,17 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = authorizationServerMetadata(baseUrl);
   });
 
-  /** What every /trpc request hands tRPC's node adapter, besides itself. */
-  const trpcOptions = {
-    router: appRouter,
-    maxBodySize: MAX_BODY_BYTES,
-    maxBatchSize: MAX_BATCH_SIZE,
-    createContext,
-    responseMeta: ({ errors, type }: { errors: TRPCError[]; type: string }) => ({
-      headers: errorHeaders(errors, type),
-    }),
-    onError: ({ error, type, ctx: state }: { error: TRPCError; type: string; ctx?: RequestState }) => {
-      if (toApiError(error, type).problemCode === 'internal_error' && state) onInternalError(error, state);
-    },
-  };
+  const trpc = createTrpcHandler(onInternalError);
   router.all(`${TRPC_PREFIX}/:path`, async (ctx) => {
     // tRPC itself answers for every /trpc request, its errors included; never cache what it says.
     ctx.set('Cache-Control', 'no-store');
-    const procedures =
-      new URLSearchParams(ctx.querystring).get('batch') === '1' ? ctx.params.path.split(',').length : 1;
+    const path = ctx.params.path;
+    const batched = new URLSearchParams(ctx.querystring).get('batch') === '1';
+    const procedures = batched ? path.split(',').length : 1;
     // A batch over the limit is refused whole by tRPC (maxBatchSize) before any procedure, or even
     // the credential lookup, runs: like an unknown route, it costs no budget and no database work.
-    if (procedures <= MAX_BATCH_SIZE) await prepare(ctx, ctx.path, procedures);
-    // Koa pre-sets 404 and tRPC only overwrites a 200; set it on the node response so that Koa
-    // does not also fix the reason phrase to "OK".
-    ctx.res.statusCode = 200;
-    ctx.respond = false;
-    await nodeHTTPRequestHandler<AppRouter, IncomingMessage, typeof ctx.res>({
-      ...trpcOptions,
-      req: ctx.req,
-      res: ctx.res,
-      path: ctx.params.path,
-    });
+    const state = procedures <= MAX_BATCH_SIZE ? await prepare(ctx, ctx.path, procedures) : undefined;
+    sendOutcome(ctx, await trpc(ctx, state, path, batched));
   });
 
   // Everything under /v1: route lookup (404/405), credential, rate limit, body, then the procedure.
@@ -272,7 +251,14 @@ export function createApp(deps: AppDeps): Koa {
       state.inputError = error;
     }
     // The route's path, without a trailing slash: `/v1/employees/` and `/v1/employees` are one request.
-    const write = { method: ctx.method, path: `${REST_PREFIX}${subPath}`, body: req.body, key: idempotencyKey };
+    const write = {
+      method: ctx.method,
+      path: `${REST_PREFIX}${subPath}`,
+      body: req.body,
+      key: idempotencyKey,
+      scope: route.scopes[ctx.method],
+      errorContentType: 'application/problem+json',
+    };
     sendOutcome(ctx, await executeWrite(state, write, () => rest(ctx, subPath, route.template)));
   };
   app.use(v1);

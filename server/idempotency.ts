@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '../db/orm.js';
-import { appRouter } from '../routers/index.js';
 import type { RequestState, Scope } from './context.js';
 import { ApiError } from './errors.js';
 import type { RestOutcome } from './rest.js';
-import type { Meta } from './trpc.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const RETENTION_HOURS = 24;
@@ -41,26 +39,6 @@ export function parseIdempotencyKey(header: string | undefined): string | undefi
   return header;
 }
 
-let writeScopes: { method: string; pattern: RegExp; scope?: Scope }[] | undefined;
-
-/** The scope the /v1 operation at `method path` demands, read from its procedure's meta. */
-function scopeOf(method: string, path: string): Scope | undefined {
-  writeScopes ??= Object.values(
-    appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>,
-  ).flatMap(({ _def: { meta } }) =>
-    meta?.openapi
-      ? [
-          {
-            method: meta.openapi.method,
-            pattern: new RegExp(`^/v1${meta.openapi.path.replace(/\{[^}]+\}/g, '[^/]+')}/*$`),
-            scope: meta.scope,
-          },
-        ]
-      : [],
-  );
-  return writeScopes.find((r) => r.method === method && r.pattern.test(path))?.scope;
-}
-
 function isSuccess(outcome: RestOutcome): boolean {
   return outcome.status < 400;
 }
@@ -81,8 +59,21 @@ function inUse(): ApiError {
   });
 }
 
+/** A write as the idempotency layer sees it, on /v1 or /trpc. */
+export interface WriteRequest {
+  method: string;
+  /** The path the fingerprint covers: the /v1 route's path, or `/trpc/<procedure>` (`?batch=1`). */
+  path: string;
+  body: unknown;
+  key: string | undefined;
+  /** The scope the operation demands: a stored response is replayed only to a credential with it. */
+  scope: Scope | undefined;
+  /** How the surface labels an error body, for a replayed refusal. */
+  errorContentType: string;
+}
+
 /**
- * Runs a /v1 write in one database transaction. With an Idempotency-Key, that transaction first
+ * Runs a write (/v1, or a single /trpc mutation) in one database transaction. With an Idempotency-Key, that transaction first
  * takes a transaction-scoped advisory lock on (tenant, key): a second request with the key while
  * the first runs is 409 idempotency_key_in_use, and the lock disappears with the transaction, so a
  * crashed or cut-off request never leaves the key stuck. The outcome is stored in that same
@@ -93,21 +84,21 @@ function inUse(): ApiError {
  */
 export async function executeWrite(
   state: RequestState,
-  request: { method: string; path: string; body: unknown; key: string | undefined },
+  request: WriteRequest,
   execute: () => Promise<RestOutcome>,
 ): Promise<RestOutcome> {
   const em = state.em;
   const credential = state.auth.state === 'authenticated' ? state.auth.credential : undefined;
   // Without a tenant there is nothing to scope a key to: the procedure answers 401 itself. Without
   // the operation's scope, the procedure answers 403: a stored response is never replayed to it.
-  const scope = scopeOf(request.method, request.path);
+  const { scope } = request;
   const key = credential && (!scope || credential.scopes.includes(scope)) ? request.key : undefined;
   const tenantId = credential?.tenantId as string;
   const print = key ? fingerprint(request.method, request.path, request.body) : '';
   await em.begin();
   try {
     if (key) {
-      const replay = await lockKey(em, tenantId, key, print);
+      const replay = await lockKey(em, tenantId, key, print, request.errorContentType);
       if (replay) {
         await em.rollback();
         return replay;
@@ -141,6 +132,7 @@ async function lockKey(
   tenantId: string,
   key: string,
   print: string,
+  errorContentType: string,
 ): Promise<RestOutcome | undefined> {
   const [{ locked }] = await em.execute<{ locked: boolean }[]>(
     'select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked',
@@ -166,7 +158,7 @@ async function lockKey(
   const status = row.response_status ?? 200;
   return {
     status,
-    contentType: status >= 400 ? 'application/problem+json' : 'application/json',
+    contentType: status >= 400 ? errorContentType : 'application/json',
     body: row.response_body ?? '',
     headers: { 'Idempotent-Replayed': 'true' },
   };

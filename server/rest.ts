@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { Context as KoaContext } from 'koa';
 import type { z } from 'zod';
 import type { AppRouter } from '../routers/index.js';
-import { type RequestState, requestStateOf } from './context.js';
+import { type RequestState, requestStateOf, type Scope } from './context.js';
 import { type ApiError, toProblem } from './errors.js';
 import { type Meta, toApiError } from './trpc.js';
 
@@ -60,6 +60,8 @@ export interface RestRoute {
   idSegment: number;
   /** The names of the template's path parameters (`{id}` → id). */
   params: readonly string[];
+  /** The scope each method's procedure demands (none: anonymous or any credential). */
+  scopes: Readonly<Record<string, Scope | undefined>>;
 }
 
 /**
@@ -67,14 +69,18 @@ export interface RestRoute {
  * paths give (each operation is secured unless `protect: false` without a scope), in its order.
  */
 export function restRoutes(router: AppRouter): RestRoute[] {
-  const byTemplate = new Map<string, { methods: string[]; tenantData: boolean }>();
+  const byTemplate = new Map<
+    string,
+    { methods: string[]; tenantData: boolean; scopes: Record<string, Scope | undefined> }
+  >();
   for (const [, , openapi, meta] of openApiProcedures(router)) {
-    const route = byTemplate.get(openapi.path) ?? { methods: [], tenantData: false };
+    const route = byTemplate.get(openapi.path) ?? { methods: [], tenantData: false, scopes: {} };
     route.methods.push(openapi.method.toUpperCase());
+    route.scopes[openapi.method.toUpperCase()] = meta.scope;
     route.tenantData ||= meta.scope !== undefined || (openapi.protect ?? true);
     byTemplate.set(openapi.path, route);
   }
-  return [...byTemplate].map(([template, { methods, tenantData }]) => {
+  return [...byTemplate].map(([template, { methods, tenantData, scopes }]) => {
     const allowed = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
     return {
       template,
@@ -85,6 +91,7 @@ export function restRoutes(router: AppRouter): RestRoute[] {
       tenantData,
       idSegment: template.split('/').indexOf('{id}'),
       params: [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+      scopes,
     };
   });
 }

@@ -154,3 +154,92 @@ describe('writes', () => {
     expect(paths).toEqual(['email', 'full_name', 'joining_date']);
   });
 });
+
+describe('Idempotency-Key over /trpc: the same write path as /v1 (decisions §6)', () => {
+  const hireInput = () => ({
+    actor_employee_id: t.hr_admin.id,
+    email: uniqueEmail('trpc.keyed'),
+    full_name: 'Grace Hopper',
+    joining_date: '2026-02-02',
+  });
+  const keyed = (key: string, batch = false) => client({ batch, headers: { 'Idempotency-Key': key } });
+  const newKey = () => `trpc-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+
+  test.each([
+    ['httpLink', false],
+    ['httpBatchLink (a batch of one)', true],
+  ])('%s: a retry with the key answers the same record and hires once', async (_name, batch) => {
+    const key = newKey();
+    const input = hireInput();
+    const first = await keyed(key, batch).employees.create.mutate(input);
+    const again = await keyed(key, batch).employees.create.mutate(input);
+    expect(again.data).toEqual(first.data);
+    const page = await client().employees.list.query({ limit: 100 });
+    expect(page.data.filter((e) => e.email === input.email)).toHaveLength(1);
+
+    const other = await clientError(keyed(key, batch).employees.create.mutate(hireInput()));
+    expect(other.data).toMatchObject({ code: 'idempotency_key_reused', httpStatus: 409 });
+  });
+
+  test('the replay is byte for byte with Idempotent-Replayed: true; a refusal is stored and replayed too', async () => {
+    const post = (key: string, input: unknown) =>
+      h.fetch('/trpc/employees.create', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${secret}`, 'Idempotency-Key': key },
+        body: JSON.stringify(input),
+      });
+    const key = newKey();
+    const input = hireInput();
+    const first = await post(key, input);
+    const text = await first.text();
+    expect(first.status, text).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const replay = await post(key, input);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.text()).toBe(text);
+
+    const refusedKey = newKey();
+    const refused = { ...hireInput(), actor_employee_id: '0195f0a0-0000-7000-8000-000000000000' };
+    const notFound = await post(refusedKey, refused);
+    const notFoundText = await notFound.text();
+    expect(notFound.status).toBe(404);
+    expect(JSON.parse(notFoundText).error.data.code).toBe('actor_not_found');
+    const replayedRefusal = await post(refusedKey, refused);
+    expect(replayedRefusal.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayedRefusal.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await replayedRefusal.text()).toBe(notFoundText);
+  });
+
+  test('a key on a batch of several calls, or a malformed key, is 400 invalid_idempotency_key; nothing is hired', async () => {
+    const api = client({ headers: { 'Idempotency-Key': newKey() } });
+    const inputs = [hireInput(), hireInput()];
+    const results = await Promise.allSettled(inputs.map((input) => api.employees.create.mutate(input)));
+    for (const result of results) {
+      expect(((result as PromiseRejectedResult).reason as TRPCClientError<AppRouter>).data).toMatchObject({
+        code: 'invalid_idempotency_key',
+        httpStatus: 400,
+      });
+    }
+    const malformed = await clientError(keyed('not a key').employees.create.mutate(hireInput()));
+    expect(malformed.data).toMatchObject({ code: 'invalid_idempotency_key', httpStatus: 400 });
+    const page = await client().employees.list.query({ limit: 100 });
+    expect(page.data.filter((e) => inputs.some((i) => i.email === e.email))).toHaveLength(0);
+  });
+
+  test('a stored response is never replayed to a credential without the scope (403 first)', async () => {
+    const key = newKey();
+    const input = hireInput();
+    await keyed(key).employees.create.mutate(input);
+    const reader = createTRPCClient<AppRouter>({
+      links: [
+        httpLink({
+          url: `${h.url}/trpc`,
+          headers: { Authorization: `Bearer ${await h.key(t, ['employees:read'])}`, 'Idempotency-Key': key },
+        }),
+      ],
+    });
+    const error = await clientError(reader.employees.create.mutate(input));
+    expect(error.data).toMatchObject({ code: 'insufficient_scope', httpStatus: 403 });
+  });
+});
