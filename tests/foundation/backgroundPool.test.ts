@@ -9,6 +9,7 @@ import { parseEnv } from '../../server/env.js';
 import { BACKGROUND_IDLE_IN_TRANSACTION_MS, BACKGROUND_POOL_MAX, startBackgroundWork } from '../../server/server.js';
 import { waitFor } from '../support/cluster.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
+import { requestPool } from '../support/http.js';
 
 /**
  * The outbox dispatcher has a connection pool of its own (decisions §16): with every connection of
@@ -57,15 +58,6 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function requestPool() {
-  const pool = (await h.orm.em.getConnection().getNativeClient()) as unknown as {
-    totalCount: number;
-    idleCount: number;
-    waitingCount: number;
-  };
-  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
-}
-
 test('with every request connection held, the dispatcher still delivers an e-mail', async () => {
   const t = await h.tenant();
   const key = await h.key(t, ['employees:read']);
@@ -86,7 +78,7 @@ test('with every request connection held, the dispatcher still delivers an e-mai
     // Every connection of the request pool waits on the lock, and more requests wait for one.
     await waitFor(
       async () => {
-        const stats = await requestPool();
+        const stats = await requestPool(h);
         return stats.total === POOL && stats.idle === 0 && stats.waiting > 0;
       },
       'the request pool to be exhausted',
@@ -106,8 +98,8 @@ test('with every request connection held, the dispatcher still delivers an e-mai
       10_000,
     );
     // Still exhausted: the delivery did not wait for a request connection.
-    expect(await requestPool()).toMatchObject({ total: POOL, idle: 0 });
-    expect((await requestPool()).waiting).toBeGreaterThan(0);
+    expect(await requestPool(h)).toMatchObject({ total: POOL, idle: 0 });
+    expect((await requestPool(h)).waiting).toBeGreaterThan(0);
   } finally {
     await blocker.query('rollback');
     await blocker.end();

@@ -8,7 +8,7 @@ import { migrate, type Orm, openOrm, ormOptions } from '../../db/orm.js';
 import { parseEnv } from '../../server/env.js';
 import { isDatabaseUnavailable } from '../../server/errors.js';
 import { expectProblem, startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
-import { hireBody } from '../support/http.js';
+import { hireBody, requestPool } from '../support/http.js';
 
 /**
  * The database session timeouts of decisions §16, on a database of this file's own: it locks the
@@ -86,15 +86,6 @@ const hire = () =>
     body: JSON.stringify(hireBody(t)),
   });
 
-async function poolStats() {
-  const pool = (await h.orm.em.getConnection().getNativeClient()) as unknown as {
-    totalCount: number;
-    idleCount: number;
-    waitingCount: number;
-  };
-  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
-}
-
 describe('lock_timeout', () => {
   test('behind a held table lock, reads and writes answer 503 service_unavailable at once; after it, 200 again', async () => {
     expect((await list()).status).toBe(200);
@@ -129,7 +120,7 @@ describe('lock_timeout', () => {
     const after = await Promise.all(Array.from({ length: POOL + 5 }, () => list()));
     expect(after.map((r) => r.status)).toEqual(after.map(() => 200));
     expect((await hire()).status).toBe(200);
-    const stats = await poolStats();
+    const stats = await requestPool(h);
     expect(stats.waiting).toBe(0);
     expect(stats.total).toBeLessThanOrEqual(POOL);
     // No session of the server was left inside a transaction by the refused requests. (The admin

@@ -82,3 +82,13 @@ export function statusCounts(results: { status: number }[]): Record<number, numb
 
 /** The problem `code` of a response body read as text. */
 export const codeOf = (text: string) => (JSON.parse(text) as { code?: string }).code;
+
+/** The request pool of a test server: connections open, idle, and callers waiting for one. */
+export async function requestPool(h: TestServer): Promise<{ total: number; idle: number; waiting: number }> {
+  const pool = (await h.orm.em.getConnection().getNativeClient()) as unknown as {
+    totalCount: number;
+    idleCount: number;
+    waitingCount: number;
+  };
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
