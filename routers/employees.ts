@@ -1,6 +1,6 @@
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
-import { EMPLOYMENT_TYPES } from '../db/entities/tenancy.js';
+import { EMPLOYMENT_TYPES, PAYOUT_TYPES } from '../db/entities/tenancy.js';
 import type { EntityManager } from '../db/orm.js';
 import { inTransaction, parsed, TenantReader } from '../db/tenantReader.js';
 import { ApiError } from '../server/errors.js';
@@ -37,8 +37,6 @@ export type EmployeeRecord = z.infer<typeof employeeSchema>;
  * row they wrote, so a write's answer equals a later GET.
  */
 const employeeColumns = recordColumns(employeeSchema);
-
-const PAYOUT_TYPES: readonly string[] = ['contractor', 'freelancer', 'vendor_worker'];
 
 /** Body dates (1900-01-01..9999-12-31); one instance, also used to skip cross-field rules on bad dates. */
 const inputDate = dateField();

@@ -45,10 +45,9 @@ function isSuccess(outcome: RestOutcome): boolean {
 
 interface StoredKey {
   fingerprint: string;
-  state: 'in_flight' | 'completed';
   response_status: number | null;
   response_body: string | null;
-  /** Past retention, or an in-flight row an earlier server version left behind: treated as absent. */
+  /** Past retention (not yet purged): treated as absent. */
   stale: boolean;
 }
 
@@ -140,8 +139,8 @@ async function lockKey(
   );
   if (!locked) throw inUse();
   const [row] = await em.execute<StoredKey[]>(
-    `select fingerprint, state, response_status, response_body,
-            (state <> 'completed' or created_at < now() - make_interval(hours => ?)) as stale
+    `select fingerprint, response_status, response_body,
+            created_at < now() - make_interval(hours => ?) as stale
        from idempotency_keys where tenant_id = ? and key = ?`,
     [RETENTION_HOURS, tenantId, key],
   );
@@ -167,8 +166,8 @@ async function lockKey(
 /** Under the key's lock, with no row for it left (lockKey): a conflict here is a bug, and fails the write. */
 async function store(em: EntityManager, tenantId: string, key: string, print: string, outcome: RestOutcome) {
   await em.execute(
-    `insert into idempotency_keys (tenant_id, key, fingerprint, state, response_status, response_body)
-     values (?, ?, ?, 'completed', ?, ?)`,
+    `insert into idempotency_keys (tenant_id, key, fingerprint, response_status, response_body)
+     values (?, ?, ?, ?, ?)`,
     [tenantId, key, print, outcome.status, outcome.body],
   );
 }

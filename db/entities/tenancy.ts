@@ -45,6 +45,9 @@ export const EMPLOYMENT_TYPES = [
   'vendor_worker',
 ] as const;
 
+/** The employment types paid by a rate card: only these may carry `pay_model` and `rate`. */
+export const PAYOUT_TYPES: readonly (typeof EMPLOYMENT_TYPES)[number][] = ['contractor', 'freelancer', 'vendor_worker'];
+
 export const Employee = defineEntity({
   name: 'Employee',
   tableName: 'employees',

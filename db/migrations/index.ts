@@ -5,6 +5,7 @@ import { Migration20261122000004Workplace } from './Migration20261122000004Workp
 import { Migration20261122000005Writes } from './Migration20261122000005Writes.js';
 import { Migration20261122000006HrAdminIndex } from './Migration20261122000006HrAdminIndex.js';
 import { Migration20261123000007TenantKeys } from './Migration20261123000007TenantKeys.js';
+import { Migration20261123000008IdempotencyLockColumns } from './Migration20261123000008IdempotencyLockColumns.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
 export const migrationsList = [
@@ -15,6 +16,7 @@ export const migrationsList = [
   Migration20261122000005Writes,
   Migration20261122000006HrAdminIndex,
   Migration20261123000007TenantKeys,
+  Migration20261123000008IdempotencyLockColumns,
 ].map((cls) => ({
   name: cls.name,
   class: cls,

@@ -3,7 +3,7 @@ import { SCOPES } from '../../server/context.js';
 import { createApiKey, createOAuthClient } from '../../server/credentials.js';
 import { createOrganisation, formatEmployeeCode } from '../../server/tenants.js';
 import { LeaveBalance, LeaveRequest, LeaveType } from '../entities/leave.js';
-import { Employee, Profile, Tenant } from '../entities/tenancy.js';
+import { Employee, PAYOUT_TYPES, Profile, Tenant } from '../entities/tenancy.js';
 import { Asset, HelpdeskTicket, Holiday, JobOpening, Survey } from '../entities/workplace.js';
 import { type EntityManager, TENANT_FILTER } from '../orm.js';
 
@@ -224,8 +224,6 @@ const DEPARTMENTS: Department[] = [
     ],
   },
 ];
-
-const PAYOUT_TYPES: readonly EmploymentType[] = ['contractor', 'freelancer', 'vendor_worker'];
 
 export interface DemoResult {
   tenant: { id: string; name: string };

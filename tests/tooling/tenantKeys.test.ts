@@ -349,12 +349,16 @@ describe('the migrated test database', () => {
   });
 });
 
-/** Every tenant table's row count and a digest of its rows. */
+/** Columns a later migration drops (Migration20261123000008IdempotencyLockColumns), left out of the digests. */
+const DROPPED_LATER: Record<string, string[]> = { idempotency_keys: ['state', 'locked_at'] };
+
+/** Every tenant table's row count and a digest of its rows (without the columns dropped later). */
 async function contents(sql: Sql, tables: string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of tables) {
     const [row] = await sql<{ n: number; digest: string }>(
-      `select count(*)::int as n, md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from ${table} t`,
+      `select count(*)::int as n, md5(coalesce(string_agg(r, ',' order by r), '')) as digest
+         from (select (to_jsonb(t) - '{${(DROPPED_LATER[table] ?? []).join(',')}}'::text[])::text as r from ${table} t) rows`,
     );
     out[table] = `${row.n} ${row.digest}`;
   }

@@ -27,7 +27,6 @@ const WRITE = ['employees:read', 'employees:write'] as const;
 
 interface KeyRow {
   fingerprint: string;
-  state: string;
   response_status: number | null;
   response_body: string | null;
 }
@@ -35,7 +34,7 @@ interface KeyRow {
 async function keyRow(tenantId: string, key: string): Promise<KeyRow | undefined> {
   const [row] = await sql<KeyRow>(
     h,
-    'select fingerprint, state, response_status, response_body from idempotency_keys where tenant_id = ? and key = ?',
+    'select fingerprint, response_status, response_body from idempotency_keys where tenant_id = ? and key = ?',
     [tenantId, key],
   );
   return row;
@@ -217,9 +216,9 @@ describe('conflicts', () => {
       expect(res.status, await res.clone().text()).toBe(200);
       expect(res.headers.get('idempotent-replayed')).toBeNull();
     }
-    expect((await keyRow(t.tenant.id, key))?.state).toBe('completed');
-    expect((await keyRow(other.tenant.id, key))?.state).toBe('completed');
-    expect((await keyRow(t.sandbox.id, key))?.state).toBe('completed');
+    expect((await keyRow(t.tenant.id, key))?.response_status).toBe(200);
+    expect((await keyRow(other.tenant.id, key))?.response_status).toBe(200);
+    expect((await keyRow(t.sandbox.id, key))?.response_status).toBe(200);
   });
 });
 
@@ -296,7 +295,7 @@ describe('what is not stored', () => {
       400,
       'invalid_json',
     );
-    expect((await keyRow(t.tenant.id, key))?.state).toBe('completed');
+    expect((await keyRow(t.tenant.id, key))?.response_status).toBe(200);
   });
 });
 
@@ -325,7 +324,7 @@ describe('the Idempotency-Key header', () => {
     const key = `${newKey()}!~"#`.padEnd(255, 'z');
     const res = await postEmployee(h, secret, hireBody(t), { 'Idempotency-Key': key });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect((await keyRow(t.tenant.id, key))?.state).toBe('completed');
+    expect((await keyRow(t.tenant.id, key))?.response_status).toBe(200);
   });
 
   test('a malformed key still answers 401 without a credential and 403 with the wrong scope', async () => {
@@ -355,28 +354,16 @@ describe('storage, takeover and retention', () => {
     secret = await h.key(t, WRITE);
   });
 
-  async function insertKey(
-    key: string,
-    fields: { fingerprint: string; state: string; locked: string; created?: string; status?: number; body?: string },
-  ) {
+  async function insertKey(key: string, fields: { fingerprint: string; age: string; status: number; body: string }) {
     await sql(
       h,
-      `insert into idempotency_keys (tenant_id, key, fingerprint, state, response_status, response_body, locked_at, created_at)
-       values (?, ?, ?, ?, ?, ?, now() - ?::interval, now() - ?::interval)`,
-      [
-        t.tenant.id,
-        key,
-        fields.fingerprint,
-        fields.state,
-        fields.status ?? null,
-        fields.body ?? null,
-        fields.locked,
-        fields.created ?? fields.locked,
-      ],
+      `insert into idempotency_keys (tenant_id, key, fingerprint, response_status, response_body, created_at)
+       values (?, ?, ?, ?, ?, now() - ?::interval)`,
+      [t.tenant.id, key, fields.fingerprint, fields.status, fields.body, fields.age],
     );
   }
 
-  test('the key is stored with the write: completed, with the status, body and fingerprint', async () => {
+  test('the key is stored with the write: its status, body and fingerprint', async () => {
     const key = newKey();
     const body = hireBody(t);
     const res = await postEmployee(h, secret, body, { 'Idempotency-Key': key });
@@ -384,7 +371,6 @@ describe('storage, takeover and retention', () => {
     expect(res.status).toBe(200);
     expect(await keyRow(t.tenant.id, key)).toEqual({
       fingerprint: fingerprint('POST', '/v1/employees', body),
-      state: 'completed',
       response_status: 200,
       response_body: text,
     });
@@ -393,7 +379,7 @@ describe('storage, takeover and retention', () => {
     expect(await journeyRows(h, t.tenant.id, email)).toEqual({ employees: 1, profiles: 1, outbox: 1 });
   });
 
-  test('a failure at commit leaves neither the write nor a completed key, and the key can be retried', async () => {
+  test('a failure at commit leaves neither the write nor the key, and the key can be retried', async () => {
     const key = newKey();
     const email = uniqueEmail('commitfail');
     const name = `wfm_test_fail_${randomBytes(4).toString('hex')}`;
@@ -411,7 +397,7 @@ describe('storage, takeover and retention', () => {
       const res = await postEmployee(h, secret, hireBody(t, { email }), { 'Idempotency-Key': key });
       await expectProblem(res, 500, 'internal_error');
       expect(await journeyRows(h, t.tenant.id, email)).toEqual({ employees: 0, profiles: 0, outbox: 0 });
-      expect((await keyRow(t.tenant.id, key))?.state).not.toBe('completed');
+      expect(await keyRow(t.tenant.id, key)).toBeUndefined();
     } finally {
       await sql(h, `drop trigger if exists ${name} on outbox_messages`);
       await sql(h, `drop function if exists ${name}()`);
@@ -419,27 +405,6 @@ describe('storage, takeover and retention', () => {
     const retry = await postEmployee(h, secret, hireBody(t, { email }), { 'Idempotency-Key': key });
     expect(retry.status, await retry.clone().text()).toBe(200);
     expect(await journeyRows(h, t.tenant.id, email)).toEqual({ employees: 1, profiles: 1, outbox: 1 });
-  });
-
-  // Rows of state in_flight are what an earlier server version left behind; they count as absent.
-  test('an in-flight key whose owner died over 60 s ago is taken over', async () => {
-    const key = newKey();
-    const body = hireBody(t);
-    await insertKey(key, {
-      fingerprint: fingerprint('POST', '/v1/employees', body),
-      state: 'in_flight',
-      locked: '2 minutes',
-    });
-    const res = await postEmployee(h, secret, body, { 'Idempotency-Key': key });
-    const text = await res.text();
-    expect(res.status, text).toBe(200);
-    expect(res.headers.get('idempotent-replayed')).toBeNull();
-    expect(await keyRow(t.tenant.id, key)).toMatchObject({
-      state: 'completed',
-      response_status: 200,
-      response_body: text,
-    });
-    expect(await journeyRows(h, t.tenant.id, body.email as string)).toEqual({ employees: 1, profiles: 1, outbox: 1 });
   });
 
   /** Holds the advisory lock a running request with `key` holds, on a connection of its own. */
@@ -481,8 +446,7 @@ describe('storage, takeover and retention', () => {
     const key = newKey();
     await insertKey(key, {
       fingerprint: 'f'.repeat(64),
-      state: 'completed',
-      locked: '0 seconds',
+      age: '0 seconds',
       status: 200,
       body: '{}',
     });
@@ -499,8 +463,7 @@ describe('storage, takeover and retention', () => {
     const print = fingerprint('POST', '/v1/employees', body);
     await insertKey(old, {
       fingerprint: print,
-      state: 'completed',
-      locked: '25 hours',
+      age: '25 hours',
       status: 200,
       body: '{"data":"stale"}',
     });
@@ -509,13 +472,12 @@ describe('storage, takeover and retention', () => {
     expect(res.status, text).toBe(200);
     expect(res.headers.get('idempotent-replayed')).toBeNull();
     expect(text).not.toBe('{"data":"stale"}');
-    expect(await keyRow(t.tenant.id, old)).toMatchObject({ state: 'completed', response_body: text });
+    expect(await keyRow(t.tenant.id, old)).toMatchObject({ response_status: 200, response_body: text });
     // An old key with another fingerprint is no conflict either.
     const oldOther = newKey('old');
     await insertKey(oldOther, {
       fingerprint: 'e'.repeat(64),
-      state: 'completed',
-      locked: '25 hours',
+      age: '25 hours',
       status: 200,
       body: '{}',
     });
@@ -524,8 +486,7 @@ describe('storage, takeover and retention', () => {
     const youngBody = hireBody(t);
     await insertKey(young, {
       fingerprint: fingerprint('POST', '/v1/employees', youngBody),
-      state: 'completed',
-      locked: '23 hours',
+      age: '23 hours',
       status: 200,
       body: '{"data":"kept"}',
     });
@@ -541,15 +502,13 @@ describe('storage, takeover and retention', () => {
     const young = newKey('purge-young');
     await insertKey(old, {
       fingerprint: 'a'.repeat(64),
-      state: 'completed',
-      locked: '25 hours',
+      age: '25 hours',
       status: 200,
       body: '{}',
     });
     await insertKey(young, {
       fingerprint: 'b'.repeat(64),
-      state: 'completed',
-      locked: '1 hour',
+      age: '1 hour',
       status: 200,
       body: '{}',
     });
