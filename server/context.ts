@@ -71,7 +71,3 @@ export function requestStateOf(req: IncomingMessage): RequestState {
 }
 
 export type Context = RequestState;
-
-export function createContext({ req }: { req: IncomingMessage }): Context {
-  return requestStateOf(req);
-}

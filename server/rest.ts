@@ -96,43 +96,6 @@ export function restRoutes(router: AppRouter): RestRoute[] {
   });
 }
 
-/**
- * trpc-to-openapi switches on coercion (`def.coerce = true`) for every number, boolean and date
- * field of every input object it serves, and the change sticks for /trpc too: `"rate": "42"`,
- * `true` or a `limit` of `"0x10"` would pass as a number. Inputs are strictly typed on both
- * surfaces (decisions §1, §16; and a tRPC caller's types say so): coercion stays off everywhere,
- * and a query string's number fields are converted by `queryNumberFields` below instead.
- */
-function keepInputTypesStrict(router: AppRouter): void {
-  const pin = (schema: z.core.$ZodType | undefined): void => {
-    const def = schema?._zod.def as Record<string, unknown> | undefined;
-    switch (def?.type) {
-      case 'number':
-      case 'boolean':
-      case 'bigint':
-      case 'date':
-        Object.defineProperty(def, 'coerce', { get: () => false, set: () => {}, configurable: true });
-        return;
-      case 'object':
-        for (const field of Object.values(def.shape as Record<string, z.core.$ZodType>)) pin(field);
-        return;
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'prefault':
-      case 'readonly':
-        pin(def.innerType as z.core.$ZodType);
-        return;
-      case 'array':
-        pin(def.element as z.core.$ZodType);
-        return;
-    }
-  };
-  for (const procedure of Object.values(router._def.procedures as unknown as Procedures)) {
-    for (const input of procedure._def.inputs) pin(input);
-  }
-}
-
 /** The schema inside optional/nullable/default wrappers. */
 function unwrapped(schema: z.core.$ZodType): z.core.$ZodType {
   const def = schema._zod.def as { type: string; innerType?: z.core.$ZodType };
@@ -285,7 +248,6 @@ export function createRestHandler(
   baseUrl: string,
   onInternalError: (e: TRPCError, s: RequestState) => void,
 ) {
-  keepInputTypesStrict(router);
   const numberFields = queryNumberFields(router);
   const operations = operationTable(router);
 
