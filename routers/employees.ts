@@ -20,6 +20,7 @@ export const employeeSchema = z
     email: storedEmail,
     department: z.string().nullable(),
     designation: z.string().nullable(),
+    phone: z.string().nullable().meta({ description: 'Work phone as given at hire (digits, spaces and + ( ) - .).' }),
     employment_type: z.enum(EMPLOYMENT_TYPES),
     joining_date: isoDate,
     engagement_end_date: isoDate.nullable(),

@@ -96,6 +96,7 @@ describe('the hiring journey', () => {
       email: email.toLowerCase(),
       department: 'Engineering',
       designation: 'Rear Admiral',
+      phone: '+44 (20) 7946-0958',
       employment_type: 'contractor',
       joining_date: '2026-03-02',
       engagement_end_date: '2026-12-31',
