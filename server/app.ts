@@ -9,7 +9,7 @@ import Koa from 'koa';
 import { TENANT_FILTER } from '../db/orm.js';
 import { appRouter } from '../routers/index.js';
 import { resolveAuth } from './auth.js';
-import { attachRequestState, type RequestState, type Services } from './context.js';
+import { attachRequestState, deferInputError, type RequestState, type Services } from './context.js';
 import { ApiError, problemCodes } from './errors.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
 import { readJsonBody } from './middleware/body.js';
@@ -239,17 +239,13 @@ export function createApp(deps: AppDeps): Koa {
       sendOutcome(ctx, await rest(ctx, subPath, route.template));
       return;
     }
-    let idempotencyKey: string | undefined;
-    try {
+    const idempotencyKey = await deferInputError(state, async () => {
       // The path id is judged before anything about the body or the key (decisions §1).
       if (!hasWellFormedId(route.idSegment, subPath)) throw malformedPathId();
       req.body = await readJsonBody(ctx.req);
       rejectPathParamsInBody(req.body, route.params);
-      idempotencyKey = parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      state.inputError = error;
-    }
+      return parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
+    });
     // The route's path, without a trailing slash: `/v1/employees/` and `/v1/employees` are one request.
     const write = {
       method: ctx.method,

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { EntityManager, Orm } from '../db/orm.js';
 import type { Env } from './env.js';
-import type { ApiError } from './errors.js';
+import { ApiError } from './errors.js';
 import type { CursorCodec } from './pagination.js';
 
 /** Long-lived collaborators of one server process. */
@@ -71,3 +71,18 @@ export function requestStateOf(req: IncomingMessage): RequestState {
 }
 
 export type Context = RequestState;
+
+/**
+ * Runs `read` (a write's path id, body and Idempotency-Key); a refusal it throws becomes the
+ * request's `inputError`, which each procedure throws after the credential and scope checks
+ * (decisions §1), and the result is undefined.
+ */
+export async function deferInputError<T>(state: RequestState, read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    state.inputError = error;
+    return undefined;
+  }
+}

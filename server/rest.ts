@@ -187,15 +187,14 @@ function urlPath(path: string): string {
   return PLAIN_PATH.test(path) ? path : new URL(`http://127.0.0.1${path}`).pathname;
 }
 
-/** The operations by method, each list in the router's order (the first match wins, as in trpc-to-openapi). */
-function operationTable(router: AppRouter): Map<string, Operation[]> {
-  const table = new Map<string, Operation[]>();
+/** The operations by `METHOD template` (`GET /employees/{id}`): the route table has already matched the template. */
+function operationTable(router: AppRouter): Map<string, Operation> {
+  const table = new Map<string, Operation>();
   for (const [path, procedure, openapi] of openApiProcedures(router)) {
     if (procedure._def.type === 'subscription') continue;
     const grouped = normalizePath(openapi.path).replace(/\{(.+?)\}/g, (_, key) => `(?<${key}>[^/]+)`);
     const method = openapi.method;
-    const list = table.get(method) ?? [];
-    list.push({
+    table.set(`${method} ${openapi.path}`, {
       pattern: new RegExp(`^${grouped}$`, 'i'),
       path,
       procedure,
@@ -203,7 +202,6 @@ function operationTable(router: AppRouter): Map<string, Operation[]> {
       noInput: takesNoInput(procedure._def.inputs),
       fromBody: method !== 'GET' && method !== 'DELETE',
     });
-    table.set(method, list);
   }
   return table;
 }
@@ -267,25 +265,18 @@ export function createRestHandler(
     const req = ctx.req as IncomingMessage & { body?: unknown };
     const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
     const target = normalizePath(urlPath(path));
-    let operation: Operation | undefined;
-    let groups: Record<string, string> | undefined;
-    for (const candidate of operations.get(method) ?? []) {
-      const match = candidate.pattern.exec(target);
-      if (match) {
-        operation = candidate;
-        groups = match.groups;
-        break;
-      }
-    }
+    // The Koa pipeline found the route: one operation, whose pattern gives the path parameters.
+    const operation = operations.get(`${method} ${template}`);
+    const match = operation?.pattern.exec(target);
     let input: unknown;
     let state: RequestState | undefined;
     try {
-      if (!operation) throw new TRPCError({ message: 'Not found', code: 'NOT_FOUND' });
+      if (!operation || !match) throw new TRPCError({ message: 'Not found', code: 'NOT_FOUND' });
       if (!operation.noInput) {
         const given = operation.fromBody
           ? req.body
           : queryInput(ctx.querystring, method === 'GET' ? numberFields.get(template) : undefined);
-        input = { ...(given as object), ...groups };
+        input = { ...(given as object), ...match.groups };
       }
       state = requestStateOf(req);
       const data = await operation.procedure({

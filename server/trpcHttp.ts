@@ -4,7 +4,7 @@ import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { Context as KoaContext } from 'koa';
 import { appRouter } from '../routers/index.js';
-import type { RequestState } from './context.js';
+import { deferInputError, type RequestState } from './context.js';
 import { ApiError, databaseUnavailable, isDatabaseUnavailable } from './errors.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
 import { MAX_BODY_BYTES, readJsonBody } from './middleware/body.js';
@@ -63,28 +63,24 @@ export function createTrpcHandler(onInternalError: (e: TRPCError, s: RequestStat
     // What cannot be read (413, 415, invalid JSON) or a malformed key is thrown by each procedure
     // after the credential and scope checks (decisions §1), like on /v1.
     const req = ctx.req as IncomingMessage & { body?: unknown };
-    let key: string | undefined;
-    try {
+    const read = await deferInputError(state, async () => {
       req.body = await readJsonBody(ctx.req);
-      key = parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
+      const key = parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
       if (key !== undefined && names.length > 1) {
         throw new ApiError('invalid_idempotency_key', {
           detail: 'An Idempotency-Key applies to one call: send a keyed call on its own, not in a batch with others.',
         });
       }
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      state.inputError = error;
-      key = undefined;
-      req.body = ''; // tRPC reads no further: the procedure refuses before it needs an input
-    }
+      return { key };
+    });
+    if (!read) req.body = ''; // tRPC reads no further: the procedure refuses before it needs an input
     // Several mutations in one batch each keep a transaction of their own, as separate calls would.
     if (names.length > 1) return resolve(ctx, state, path);
     const write = {
       method: 'POST',
       path: `${ctx.path}${batched ? '?batch=1' : ''}`,
       body: req.body,
-      key,
+      key: read?.key,
       scope: procedures[names[0]]._def.meta?.scope,
       errorContentType: TRPC_CONTENT_TYPE,
     };
