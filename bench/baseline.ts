@@ -17,7 +17,7 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-/** The employee read record's columns, formatted in SQL as the service selects them (server/records.ts). */
+/** The employee read record's columns, formatted in SQL as the service selects them (api/records.ts). */
 const EMPLOYEE_COLUMNS = `id, employee_id, profile_id, manager_id, full_name, email, department, designation,
   employment_type, to_char(joining_date, 'YYYY-MM-DD') as joining_date,
   to_char(engagement_end_date, 'YYYY-MM-DD') as engagement_end_date, vendor_name,
@@ -28,7 +28,7 @@ const EMPLOYEE_COLUMNS = `id, employee_id, profile_id, manager_id, full_name, em
 const CODE_OF = (n: string) => `?::text || lpad((${n})::text, greatest(?::int, length((${n})::text)), '0')`;
 
 /**
- * Every statement, as the service sends it (server/credentials.ts resolveBearer, server/records.ts,
+ * Every statement, as the service sends it (domain/credentials.ts resolveBearer, api/records.ts,
  * routers/employees.ts hireEmployee), the tenant condition written in where the service's tenant
  * reader adds it.
  */

@@ -6,10 +6,10 @@
  */
 import pg from 'pg';
 import { migrate, openOrm } from '../db/orm.js';
-import { SCOPES } from '../server/context.js';
-import { createApiKey, createOAuthClient } from '../server/credentials.js';
-import { CursorCodec, loadCursorSecret } from '../server/pagination.js';
-import { createOrganisation } from '../server/tenants.js';
+import { createApiKey, createOAuthClient } from '../domain/credentials.js';
+import { CursorCodec, loadCursorSecret } from '../domain/cursors.js';
+import { createOrganisation } from '../domain/organisations.js';
+import { SCOPES } from '../domain/scopes.js';
 
 export const ADMIN_URL =
   process.env.BENCH_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';

@@ -4,9 +4,18 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PgliteDriver } from '@mikro-orm/pglite';
 import { type EntityManager, MikroORM, type Options } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { DB_TIMEOUT_DEFAULTS, type Env } from '../server/env.js';
 import { entities, tenantScopedEntities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
+
+/**
+ * Database session timeouts (decisions §16), also the defaults for callers that open the database
+ * without a parsed environment (test set-up, the benchmark).
+ */
+export const DB_TIMEOUT_DEFAULTS = {
+  DB_STATEMENT_TIMEOUT_MS: 10_000,
+  DB_LOCK_TIMEOUT_MS: 5_000,
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 30_000,
+} as const;
 
 export type Orm = MikroORM;
 export const TENANT_FILTER = 'tenant';
@@ -44,7 +53,11 @@ class SelfReleasingClient extends pg.Client {
 }
 
 /** What opening the database reads; the timeouts default to DB_TIMEOUT_DEFAULTS when absent. */
-export type DatabaseEnv = Pick<Env, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Env, keyof typeof DB_TIMEOUT_DEFAULTS>>;
+export interface DatabaseEnv extends Partial<Record<keyof typeof DB_TIMEOUT_DEFAULTS, number>> {
+  /** A PostgreSQL server; absent: the embedded PGlite database under DATA_DIR. */
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+}
 
 export interface PoolOptions {
   /** Connections of this ORM's pool (PostgreSQL only; PGlite is one in-process connection). */

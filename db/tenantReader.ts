@@ -97,7 +97,7 @@ function compile(sql: string): string[] {
  * cannot exist without a tenant, and every statement it runs reads only that tenant's rows, however
  * the statement is written (see compileTenantStatement): a query that forgets the tenant still
  * cannot see another tenant's data. Rows come back as the driver gives them; statements select the
- * read record's fields directly (server/records.ts).
+ * read record's fields directly (api/records.ts).
  */
 export class TenantReader {
   readonly tenantId: string;

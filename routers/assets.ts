@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { isoDate, isoDateTime, readProcedures } from '../api/records.js';
+import { router } from '../api/trpc.js';
 import { ASSET_STATUSES } from '../db/entities/workplace.js';
-import { isoDate, isoDateTime, readProcedures } from '../server/records.js';
-import { router } from '../server/trpc.js';
 
 export const assetSchema = z
   .object({

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { SCOPES } from '../server/context.js';
-import type { Env } from '../server/env.js';
-import { openProcedure } from '../server/trpc.js';
-import { PRODUCT } from './health.js';
-import { CATALOGUE_VERSION, catalogue } from './modules.js';
-
-export const API_VERSION = '1.0.0';
+import type { ApiSettings } from '../api/context.js';
+import { openProcedure } from '../api/trpc.js';
+import { API_VERSION, CATALOGUE_VERSION, PRODUCT } from '../domain/product.js';
+import { SCOPES } from '../domain/scopes.js';
+import { catalogue } from './modules.js';
 
 export const capabilitiesSchema = z
   .object({
@@ -39,7 +37,7 @@ export const capabilitiesSchema = z
   })
   .meta({ id: 'Capabilities' });
 
-export function buildCapabilities(env: Env): z.infer<typeof capabilitiesSchema> {
+export function buildCapabilities(env: ApiSettings): z.infer<typeof capabilitiesSchema> {
   const base = env.PUBLIC_BASE_URL;
   return {
     product: { name: PRODUCT, version: CATALOGUE_VERSION },

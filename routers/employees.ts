@@ -1,14 +1,14 @@
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
+import { ApiError } from '../api/errors.js';
+import { dateField, decimalField, emailField, storedEmail, textField } from '../api/fields.js';
+import { single } from '../api/pagination.js';
+import { isoDate, isoDateTime, readProcedures, recordColumns } from '../api/records.js';
+import { router, scoped } from '../api/trpc.js';
 import { EMPLOYMENT_TYPES, PAYOUT_TYPES } from '../db/entities/tenancy.js';
 import type { EntityManager } from '../db/orm.js';
 import { inTransaction, parsed, TenantReader } from '../db/tenantReader.js';
-import { ApiError } from '../server/errors.js';
-import { dateField, decimalField, emailField, storedEmail, textField } from '../server/fields.js';
-import { ALLOWANCE_TYPES_JSON, type AllowanceType, balanceSeedRows, SEED_BALANCES } from '../server/leaveSeed.js';
-import { single } from '../server/pagination.js';
-import { isoDate, isoDateTime, readProcedures, recordColumns } from '../server/records.js';
-import { router, scoped } from '../server/trpc.js';
+import { ALLOWANCE_TYPES_JSON, type AllowanceType, balanceSeedRows, SEED_BALANCES } from '../domain/leaveTypes.js';
 
 export const employeeSchema = z
   .object({
@@ -33,7 +33,7 @@ export const employeeSchema = z
 export type EmployeeRecord = z.infer<typeof employeeSchema>;
 
 /**
- * The read record as a select list (server/records.ts): an explicit field list, one column each;
+ * The read record as a select list (api/records.ts): an explicit field list, one column each;
  * pay data never appears here (decisions §7). The hire and the update answer with it too, from the
  * row they wrote, so a write's answer equals a later GET.
  */

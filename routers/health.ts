@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { openProcedure } from '../api/trpc.js';
 import type { EntityManager } from '../db/orm.js';
-import { openProcedure } from '../server/trpc.js';
+import { PRODUCT } from '../domain/product.js';
 
-export const PRODUCT = 'Workforce';
 const DB_TIMEOUT_MS = 1000;
 
 export const healthSchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { isoDateTime, readProcedures } from '../api/records.js';
+import { router } from '../api/trpc.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../db/entities/workplace.js';
-import { isoDateTime, readProcedures } from '../server/records.js';
-import { router } from '../server/trpc.js';
 
 export const helpdeskTicketSchema = z
   .object({

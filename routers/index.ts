@@ -1,4 +1,4 @@
-import { router } from '../server/trpc.js';
+import { router } from '../api/trpc.js';
 import { assetsRouter } from './assets.js';
 import { capabilities } from './capabilities.js';
 import { employeesRouter } from './employees.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime, readProcedures } from '../api/records.js';
+import { router } from '../api/trpc.js';
 import { EMPLOYMENT_TYPES } from '../db/entities/tenancy.js';
 import { JOB_OPENING_STATUSES } from '../db/entities/workplace.js';
-import { isoDateTime, readProcedures } from '../server/records.js';
-import { router } from '../server/trpc.js';
 
 export const jobOpeningSchema = z
   .object({

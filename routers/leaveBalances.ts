@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { ApiError } from '../api/errors.js';
+import { listEnvelope, pageQuery } from '../api/pagination.js';
+import { pageStatements, readPage, sqlNumber, sqlTimestamp, type TenantContext, tenantReader } from '../api/records.js';
+import { router, scoped } from '../api/trpc.js';
 import { TenantReader } from '../db/tenantReader.js';
-import { ApiError } from '../server/errors.js';
-import { listEnvelope, type Page, pageQuery } from '../server/pagination.js';
-import {
-  pageStatements,
-  readPage,
-  sqlNumber,
-  sqlTimestamp,
-  type TenantContext,
-  tenantReader,
-} from '../server/records.js';
-import { router, scoped } from '../server/trpc.js';
+import type { Page } from '../domain/cursors.js';
 
 const days = (description: string) => z.number().meta({ description });
 

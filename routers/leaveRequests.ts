@@ -1,15 +1,15 @@
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
+import { ApiError } from '../api/errors.js';
+import { dateField, decimalField, textField } from '../api/fields.js';
+import { single } from '../api/pagination.js';
+import { isoDate, isoDateTime, readProcedures, recordColumns, sqlDate, sqlNumber } from '../api/records.js';
+import { router, scoped } from '../api/trpc.js';
 import { LEAVE_DURATIONS, LEAVE_STATUSES } from '../db/entities/leave.js';
 import type { EntityManager } from '../db/orm.js';
 import { inTransaction, parsed, TenantReader } from '../db/tenantReader.js';
-import { ApiError } from '../server/errors.js';
-import { dateField, decimalField, textField } from '../server/fields.js';
-import { ALLOWANCE_TYPES_JSON, type AllowanceType, balanceSeedRows, SEED_BALANCES } from '../server/leaveSeed.js';
+import { ALLOWANCE_TYPES_JSON, type AllowanceType, balanceSeedRows, SEED_BALANCES } from '../domain/leaveTypes.js';
 import { outboxInsert, outboxRows } from '../server/outbox.js';
-import { single } from '../server/pagination.js';
-import { isoDate, isoDateTime, readProcedures, recordColumns, sqlDate, sqlNumber } from '../server/records.js';
-import { router, scoped } from '../server/trpc.js';
 
 export const leaveRequestSchema = z
   .object({

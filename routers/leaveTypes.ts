@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import { isoDateTime, readProcedures } from '../server/records.js';
-import { router } from '../server/trpc.js';
+import { isoDateTime, readProcedures } from '../api/records.js';
+import { router } from '../api/trpc.js';
 
 export const leaveTypeSchema = z
   .object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ApiError } from '../server/errors.js';
-import { listEnvelope, pageQuery, single, toPage } from '../server/pagination.js';
-import { anonymousProcedure, router } from '../server/trpc.js';
+import { ApiError } from '../api/errors.js';
+import { listEnvelope, pageQuery, single } from '../api/pagination.js';
+import { anonymousProcedure, router } from '../api/trpc.js';
+import { toPage } from '../domain/cursors.js';
 
 const moduleStatus = z.enum(['available', 'beta', 'coming-soon']);
 const moduleAvailability = z.enum(['available', 'beta', 'customizable-on-request']);
@@ -21,7 +22,6 @@ export const moduleSchema = z
 export type ProductModule = z.infer<typeof moduleSchema>;
 
 /** Version of the catalogue below; bump it whenever an entry changes. */
-export const CATALOGUE_VERSION = '2026.11.1';
 
 const docs = 'https://docs.workforce.example/modules';
 

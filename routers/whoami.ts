@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SCOPES } from '../server/context.js';
-import { single } from '../server/pagination.js';
-import { credentialProcedure } from '../server/trpc.js';
+import { single } from '../api/pagination.js';
+import { credentialProcedure } from '../api/trpc.js';
+import { SCOPES } from '../domain/scopes.js';
 
 export const whoamiSchema = z
   .object({

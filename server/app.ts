@@ -6,23 +6,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { attachRequestState, deferInputError, type RequestState, type Services } from '../api/context.js';
+import { ApiError, problemCodes } from '../api/errors.js';
+import { idParam } from '../api/records.js';
+import { MAX_BATCH_SIZE, malformedPathId } from '../api/trpc.js';
 import { TENANT_FILTER } from '../db/orm.js';
 import { appRouter } from '../routers/index.js';
 import { resolveAuth } from './auth.js';
-import { attachRequestState, deferInputError, type RequestState, type Services } from './context.js';
-import { ApiError, problemCodes } from './errors.js';
+import type { Env } from './env.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
 import { readJsonBody } from './middleware/body.js';
 import { problemBoundary, writeProblem } from './middleware/problem.js';
 import { requestId } from './middleware/requestId.js';
 import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './oauth.js';
 import { quotaHeaders, type RateLimits } from './rateLimit.js';
-import { idParam } from './records.js';
 import { createRestHandler, restRoutes, sendOutcome } from './rest.js';
-import { MAX_BATCH_SIZE, malformedPathId } from './trpc.js';
 import { createTrpcHandler } from './trpcHttp.js';
 
 export interface AppDeps extends Services {
+  env: Env;
   rateLimits: RateLimits;
 }
 
@@ -189,8 +191,9 @@ export function createApp(deps: AppDeps): Koa {
       ctx.set(quotaHeaders(await rateLimits.consume('token', ip)));
       await tokenEndpoint(ctx, orm.em.fork(), deps, ip);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      writeOAuthError(ctx, error, baseUrl);
+      const answer = ApiError.from(error);
+      if (!answer) throw error;
+      writeOAuthError(ctx, answer, baseUrl);
     }
   });
   router.all('/oauth/token', (ctx) => {

@@ -1,6 +1,5 @@
 import type { EntityManager } from '../db/orm.js';
-import type { Auth } from './context.js';
-import { resolveBearer } from './credentials.js';
+import { type Auth, resolveBearer } from '../domain/credentials.js';
 
 /** `Bearer <token>`: the scheme in any case, the token 1 to 512 visible ASCII characters. */
 const BEARER = /^bearer +([\x21-\x7e]{1,512}) *$/i;

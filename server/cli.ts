@@ -8,7 +8,7 @@ import module from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Orm } from '../db/orm.js';
-import type { DemoResult } from '../db/seeds/demo.js';
+import type { DemoResult } from '../domain/demo.js';
 import type { Env } from './env.js';
 
 // Node keeps the compiled code of the modules it loads in its on-disk cache (NODE_COMPILE_CACHE,
@@ -91,12 +91,12 @@ async function withOrm<T>(env: Env, work: (orm: Orm, applied: string[]) => Promi
 
 async function run(env: Env, command: string, values: Values, args: string[]): Promise<unknown> {
   const prefix = env.CREDENTIAL_PREFIX;
-  const credentials = () => import('./credentials.js');
+  const credentials = () => import('../domain/credentials.js');
   switch (command) {
     case 'migrate':
       return withOrm(env, async (_orm, applied) => ({ applied }));
     case 'tenant create': {
-      const { createOrganisation } = await import('./tenants.js');
+      const { createOrganisation } = await import('../domain/organisations.js');
       return withOrm(env, (orm) =>
         createOrganisation(orm.em.fork(), {
           name: required(values, 'name'),
@@ -108,7 +108,7 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
       );
     }
     case 'key create': {
-      const { createApiKey, parseScopes } = await credentials();
+      const [{ createApiKey }, { parseScopes }] = await Promise.all([credentials(), import('../domain/scopes.js')]);
       return withOrm(env, (orm) =>
         createApiKey(orm.em.fork(), prefix, {
           tenantId: required(values, 'tenant'),
@@ -134,7 +134,10 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
       return withOrm(env, (orm) => listApiKeys(orm.em.fork(), required(values, 'tenant')));
     }
     case 'client create': {
-      const { createOAuthClient, parseScopes } = await credentials();
+      const [{ createOAuthClient }, { parseScopes }] = await Promise.all([
+        credentials(),
+        import('../domain/scopes.js'),
+      ]);
       return withOrm(env, (orm) =>
         createOAuthClient(orm.em.fork(), prefix, {
           tenantId: required(values, 'tenant'),
@@ -153,7 +156,7 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
       return withOrm(env, (orm) => revokeOAuthClient(orm.em.fork(), positional(args, 'CLIENT_ID')));
     }
     case 'demo': {
-      const { createDemoOrganisation } = await import('../db/seeds/demo.js');
+      const { createDemoOrganisation } = await import('../domain/demo.js');
       return withOrm(env, (orm) => createDemoOrganisation(orm.em.fork(), prefix));
     }
     default:
@@ -170,7 +173,7 @@ async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
   const [{ count }] = await orm.em.fork().execute<{ count: string }[]>('select count(*) as count from organisations');
   let demo: DemoResult | undefined;
   if (Number(count) === 0) {
-    const { createDemoOrganisation } = await import('../db/seeds/demo.js');
+    const { createDemoOrganisation } = await import('../domain/demo.js');
     demo = await createDemoOrganisation(orm.em.fork(), env.CREDENTIAL_PREFIX);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_TIMEOUT_DEFAULTS } from '../db/orm.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -7,16 +8,6 @@ const bool = z
 const positiveInt = z.coerce.number().int().positive();
 /** Milliseconds; 0 turns the database timeout off (PostgreSQL's own setting then applies). */
 const timeoutMs = z.coerce.number().int().min(0).max(2_147_483_647);
-
-/**
- * Database session timeouts (decisions §16), also the defaults for callers that open the database
- * without a parsed environment (test set-up, the benchmark).
- */
-export const DB_TIMEOUT_DEFAULTS = {
-  DB_STATEMENT_TIMEOUT_MS: 10_000,
-  DB_LOCK_TIMEOUT_MS: 5_000,
-  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 30_000,
-} as const;
 
 /** HTTP server timeouts (decisions §16). */
 export const HTTP_TIMEOUT_DEFAULTS = {

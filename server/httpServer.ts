@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import http, { type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
+import { ApiError, toProblem } from '../api/errors.js';
 import type { Env } from './env.js';
-import { ApiError, toProblem } from './errors.js';
 
 type HttpEnv = Pick<
   Env,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { RequestState } from '../api/context.js';
+import { ApiError } from '../api/errors.js';
 import type { EntityManager } from '../db/orm.js';
-import type { RequestState, Scope } from './context.js';
-import { ApiError } from './errors.js';
+import type { Scope } from '../domain/scopes.js';
 import type { RestOutcome } from './rest.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -3,12 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Context as KoaContext } from 'koa';
 import getRawBody from 'raw-body';
 import { uuidv7 } from 'uuidv7';
+import { ApiError, toProblem } from '../api/errors.js';
 import { OAuthClient, OAuthToken } from '../db/entities/index.js';
 import type { EntityManager } from '../db/orm.js';
-import { SCOPES, type Scope } from './context.js';
-import { generateToken, hashToken } from './credentials.js';
+import { generateToken, hashToken } from '../domain/credentials.js';
+import { grantScopes, SCOPES, type Scope } from '../domain/scopes.js';
 import type { Env } from './env.js';
-import { ApiError, toProblem } from './errors.js';
 import { MAX_BODY_BYTES } from './middleware/body.js';
 import type { RateLimits } from './rateLimit.js';
 
@@ -101,19 +101,6 @@ function sameHash(a: string, b: string): boolean {
  * Granted = requested ∩ allowed; nothing requested = all allowed. An unknown or foreign scope is
  * simply not granted; only an empty result is invalid_scope (decisions §4).
  */
-export function grantScopes(requested: string | undefined, allowed: readonly string[]): Scope[] {
-  if (requested === undefined || requested.trim() === '') return allowed.filter(isScope);
-  const asked = requested.split(' ').filter(Boolean);
-  const granted = [...new Set(asked)].filter((s) => isScope(s) && allowed.includes(s)) as Scope[];
-  if (!granted.length)
-    throw new ApiError('invalid_scope', { detail: 'None of the requested scopes may be granted to this client.' });
-  return granted;
-}
-
-function isScope(s: string): s is Scope {
-  return (SCOPES as readonly string[]).includes(s);
-}
-
 type Client = { id: string; tenantId: string; scopes: string[] };
 
 async function issuePair(em: EntityManager, prefix: string, client: Client, scopes: Scope[], familyId: string) {

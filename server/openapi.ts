@@ -1,10 +1,10 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { API_VERSION } from '../routers/capabilities.js';
+import { problemCodes } from '../api/errors.js';
+import type { Meta } from '../api/trpc.js';
+import { API_VERSION } from '../domain/product.js';
+import { SCOPES } from '../domain/scopes.js';
 import { appRouter } from '../routers/index.js';
-import { SCOPES } from './context.js';
-import { problemCodes } from './errors.js';
-import type { Meta } from './trpc.js';
 
 type Json = Record<string, unknown>;
 

@@ -7,8 +7,8 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import { ApiError } from '../api/errors.js';
 import type { Env } from './env.js';
-import { ApiError } from './errors.js';
 
 type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterPostgres;
 

@@ -2,10 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import type { Context as KoaContext } from 'koa';
 import type { z } from 'zod';
+import { type RequestState, requestStateOf } from '../api/context.js';
+import { type ApiError, toProblem } from '../api/errors.js';
+import { type Meta, toApiError } from '../api/trpc.js';
+import type { Scope } from '../domain/scopes.js';
 import type { AppRouter } from '../routers/index.js';
-import { type RequestState, requestStateOf, type Scope } from './context.js';
-import { type ApiError, toProblem } from './errors.js';
-import { type Meta, toApiError } from './trpc.js';
 
 /**
  * The /v1 surface: each procedure with OpenAPI meta served at its method and path, as

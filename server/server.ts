@@ -2,13 +2,13 @@ import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { isEmbedded, migrate, type Orm, openOrm } from '../db/orm.js';
+import { CursorCodec, loadCursorSecret } from '../domain/cursors.js';
 import { createApp } from './app.js';
 import type { Env } from './env.js';
 import { createHttpServer } from './httpServer.js';
 import { purgeExpiredKeys } from './idempotency.js';
 import { createLogger, flushLogger } from './logging.js';
 import { createDelivery, OutboxDispatcher } from './outbox.js';
-import { CursorCodec, loadCursorSecret } from './pagination.js';
 import { RateLimits } from './rateLimit.js';
 
 export { createLogger, flushLogger };

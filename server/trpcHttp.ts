@@ -3,13 +3,13 @@ import type { TRPCError } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { Context as KoaContext } from 'koa';
+import { deferInputError, type RequestState } from '../api/context.js';
+import { ApiError } from '../api/errors.js';
+import { MAX_BATCH_SIZE, type Meta, toApiError } from '../api/trpc.js';
 import { appRouter } from '../routers/index.js';
-import { deferInputError, type RequestState } from './context.js';
-import { ApiError, databaseUnavailable, isDatabaseUnavailable } from './errors.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
 import { MAX_BODY_BYTES, readJsonBody } from './middleware/body.js';
 import { errorHeaders, type RestOutcome } from './rest.js';
-import { MAX_BATCH_SIZE, type Meta, toApiError } from './trpc.js';
 
 /**
  * The /trpc surface (decisions §11): tRPC's own request handling (batches, its error shape), with
@@ -89,8 +89,7 @@ export function createTrpcHandler(onInternalError: (e: TRPCError, s: RequestStat
     } catch (error) {
       // Refused before the call ran (409 idempotency_key_in_use or _reused, a database outage):
       // the procedure throws it after the credential and scope checks, in tRPC's error shape.
-      const refusal =
-        error instanceof ApiError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : undefined;
+      const refusal = ApiError.from(error);
       if (!refusal) throw error;
       state.inputError = refusal;
       return resolve(ctx, state, path);

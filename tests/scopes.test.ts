@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { SCOPES } from '../server/context.js';
+import { SCOPES } from '../domain/scopes.js';
 
 // The nine scopes of the specification (Authentication, item 6); tests elsewhere import SCOPES, so
 // this one pins the list itself.

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
+import { pageStatements, recordColumns, tenantReader } from '../api/records.js';
 import { Employee, LeaveRequest, LeaveType } from '../db/entities/index.js';
 import { TENANT_FILTER } from '../db/orm.js';
 import { compileTenantStatement, TENANT_TABLES, TenantReader, TenantScopeError } from '../db/tenantReader.js';
 import { employeeSchema } from '../routers/employees.js';
 import { leaveRequestSchema } from '../routers/leaveRequests.js';
 import { leaveTypeSchema } from '../routers/leaveTypes.js';
-import { pageStatements, recordColumns, tenantReader } from '../server/records.js';
 import { startTestServer, type TestServer, type TestTenant } from './support/harness.js';
 import { hire, jsonInit, sql } from './support/http.js';
 

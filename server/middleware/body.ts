@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../api/errors.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /**

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { ApiError, databaseUnavailable, isDatabaseUnavailable, toProblem } from '../errors.js';
+import { ApiError, toProblem } from '../../api/errors.js';
 
 /** Writes `error` as an application/problem+json response, with the headers it carries. */
 export function writeProblem(ctx: Context, error: ApiError, baseUrl: string): void {
@@ -12,20 +12,19 @@ export function writeProblem(ctx: Context, error: ApiError, baseUrl: string): vo
 
 /**
  * Outermost error boundary: every error that reaches it leaves as a problem document. Anything
- * that is not an ApiError is logged with the request id and answered as a bare 500.
+ * that is not an ApiError, a DomainError or a database outage is logged with the request id and answered as a bare 500.
  */
 export function problemBoundary(baseUrl: string, logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      if (error instanceof ApiError) {
-        writeProblem(ctx, error, baseUrl);
-        return;
-      }
-      if (isDatabaseUnavailable(error)) {
-        logger.warn({ err: error, request_id: ctx.state.requestId }, 'database unavailable');
-        writeProblem(ctx, databaseUnavailable(), baseUrl);
+      const answer = ApiError.from(error);
+      if (answer) {
+        if (answer.problemCode === 'service_unavailable') {
+          logger.warn({ err: error, request_id: ctx.state.requestId }, 'database unavailable');
+        }
+        writeProblem(ctx, answer, baseUrl);
         return;
       }
       logger.error({ err: error, request_id: ctx.state.requestId }, 'unhandled error');

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { type Orm, openOrm } from '../../db/orm.js';
-import type { Scope } from '../../server/context.js';
-import { createApiKey } from '../../server/credentials.js';
-import { createOrganisation } from '../../server/tenants.js';
+import { createApiKey } from '../../domain/credentials.js';
+import { createOrganisation } from '../../domain/organisations.js';
+import type { Scope } from '../../domain/scopes.js';
 import type { Json, Outcome } from '../support/http.js';
 
 export { hireBody, type Json, type Outcome, parallel, statusCounts, uniqueEmail } from '../support/http.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../server/credentials.js';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../domain/credentials.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
 import { creds, expectInvalidCredential, expectWhoami, KEY_ID, LIVE_KEY, TEST_KEY, whoami } from './helpers.js';
 
@@ -114,9 +114,15 @@ describe('revocation', () => {
     expect(await revokeApiKey(em(), keyId)).toEqual({ key_id: keyId, revoked: true });
     await expectInvalidCredential(await whoami(h, secret));
     await expectInvalidCredential(await h.as(secret, '/v1/leave-types'));
-    await expect(revokeApiKey(em(), keyId)).rejects.toMatchObject({ problemCode: 'not_found' });
-    await expect(rotateApiKey(em(), 'svc', keyId, 3600)).rejects.toMatchObject({ problemCode: 'not_found' });
-    await expect(revokeApiKey(em(), 'key_doesnotexist')).rejects.toMatchObject({ problemCode: 'not_found' });
+    await expect(revokeApiKey(em(), keyId)).rejects.toMatchObject({ name: 'DomainError', code: 'not_found' });
+    await expect(rotateApiKey(em(), 'svc', keyId, 3600)).rejects.toMatchObject({
+      name: 'DomainError',
+      code: 'not_found',
+    });
+    await expect(revokeApiKey(em(), 'key_doesnotexist')).rejects.toMatchObject({
+      name: 'DomainError',
+      code: 'not_found',
+    });
   });
 
   test('is seen at once by every server node on the database (no credential cache)', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SCOPES, type Scope } from '../../server/context.js';
-import { revokeOAuthClient, rotateOAuthClientSecret } from '../../server/credentials.js';
+import { revokeOAuthClient, rotateOAuthClientSecret } from '../../domain/credentials.js';
+import { SCOPES, type Scope } from '../../domain/scopes.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import {
   basic,
@@ -471,7 +471,7 @@ describe('client revocation and secret rotation', () => {
     await expectOAuthError(await refreshWith(client, tokens.refresh_token), 401, 'invalid_client');
     await expectOAuthError(await tokenJson(h, { grant_type: 'client_credentials', ...client }), 401, 'invalid_client');
     await expect(revokeOAuthClient(h.orm.em.fork(), client.client_id)).rejects.toMatchObject({
-      problemCode: 'not_found',
+      code: 'not_found',
     });
   });
 

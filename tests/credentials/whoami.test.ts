@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SCOPES } from '../../server/context.js';
+import type { SCOPES } from '../../domain/scopes.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
 import {
   CLIENT_ID,

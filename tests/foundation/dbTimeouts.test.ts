@@ -3,10 +3,10 @@ import { Migration } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { isDatabaseUnavailable } from '../../api/errors.js';
 import { migrationsList } from '../../db/migrations/index.js';
 import { migrate, type Orm, openOrm, ormOptions } from '../../db/orm.js';
 import { parseEnv } from '../../server/env.js';
-import { isDatabaseUnavailable } from '../../server/errors.js';
 import { expectProblem, startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
 import { hireBody, requestPool } from '../support/http.js';
 

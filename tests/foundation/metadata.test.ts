@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { z } from 'zod';
+import { CursorCodec } from '../../domain/cursors.js';
+import { SCOPES } from '../../domain/scopes.js';
 import type { capabilitiesSchema } from '../../routers/capabilities.js';
 import { catalogue } from '../../routers/modules.js';
-import { SCOPES } from '../../server/context.js';
-import { CursorCodec } from '../../server/pagination.js';
 import { pgProxy } from '../support/cluster.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
 import {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { problemCodes } from '../../server/errors.js';
+import { problemCodes } from '../../api/errors.js';
 import { buildOpenApiDocument } from '../../server/openapi.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
 import { UUID } from './helpers.js';

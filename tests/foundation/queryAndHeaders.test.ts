@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SCOPES } from '../../server/context.js';
+import { SCOPES } from '../../domain/scopes.js';
 import { expectProblem, startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
 import { hireBody, postEmployee } from '../writes/helpers.js';
 import { trpcUrl } from './helpers.js';

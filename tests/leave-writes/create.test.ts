@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SCOPES } from '../../server/context.js';
+import { SCOPES } from '../../domain/scopes.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
 import { securityCases } from '../support/security.js';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { seedLeaveBalances } from '../../server/leaveSeed.js';
+import { seedLeaveBalances } from '../../domain/leaveTypes.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
 import type { BalanceRecord } from '../support/records.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SCOPES } from '../../server/context.js';
+import { SCOPES } from '../../domain/scopes.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
 import { root, run } from '../support/processes.js';
 import { expectAllMatch, type Json, recordingFetch } from './support.js';

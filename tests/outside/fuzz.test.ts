@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SCOPES } from '../../server/context.js';
+import { SCOPES } from '../../domain/scopes.js';
 import { buildOpenApiDocument } from '../../server/openapi.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';

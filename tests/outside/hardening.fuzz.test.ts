@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SCOPES } from '../../server/context.js';
+import { SCOPES } from '../../domain/scopes.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
 import { sql } from '../support/http.js';
 import { readBack, SURFACES, type Surface, sendWrite, type WriteOp } from '../support/writeSurfaces.js';

@@ -14,8 +14,10 @@ const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dist = path.join(root, 'dist');
 const tsc = path.join(root, 'node_modules/typescript/lib/tsc.js');
 
-/** A source of the service (server/, routers/, db/) and the module compiled from it. */
-const SOURCE = new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/((?:server|routers|db)/.+)\\.ts$`);
+/** A source of the service (server/, routers/, api/, domain/, db/) and the module compiled from it. */
+const SOURCE = new RegExp(
+  `^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/((?:server|routers|api|domain|db)/.+)\\.ts$`,
+);
 
 /** The compiled module of a service source file, or undefined for any other file. */
 export function compiledPathOf(file: string): string | undefined {

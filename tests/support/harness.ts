@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { afterAll, inject } from 'vitest';
-import type { Scope } from '../../server/context.js';
-import { createApiKey, createOAuthClient } from '../../server/credentials.js';
+import { createApiKey, createOAuthClient } from '../../domain/credentials.js';
+import { type CreateOrganisationInput, createOrganisation } from '../../domain/organisations.js';
+import type { Scope } from '../../domain/scopes.js';
 import { parseEnv } from '../../server/env.js';
 import { createLogger, type RunningServer, startServer } from '../../server/server.js';
-import { type CreateOrganisationInput, createOrganisation } from '../../server/tenants.js';
 import { type Contract, servedContract, validatingFetch } from './openapi.js';
 import { freePort } from './processes.js';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { SCOPES, type Scope } from '../../server/context.js';
+import { SCOPES, type Scope } from '../../domain/scopes.js';
 import { expectProblem, type TestServer, type TestTenant } from './harness.js';
 
 export interface SecuredEndpoint {

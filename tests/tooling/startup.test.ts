@@ -72,5 +72,5 @@ test('wfm serve answers without loading the OpenAPI generator, Swagger UI, the d
   const loaded = (pattern: RegExp) => modules.filter((url) => pattern.test(url));
   expect(loaded(/\/dist\/server\/cli\.js$/)).toHaveLength(1);
   expect(loaded(/node_modules\/(trpc-to-openapi|zod-openapi|openapi3-ts|swagger-ui-dist)\//)).toEqual([]);
-  expect(loaded(/\/dist\/(server\/openapi|db\/seeds\/demo)\.js$/)).toEqual([]);
+  expect(loaded(/\/dist\/(server\/openapi|domain\/demo)\.js$/)).toEqual([]);
 }, 60_000);

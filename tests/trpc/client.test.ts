@@ -1,7 +1,7 @@
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SCOPES } from '../../domain/scopes.js';
 import type { AppRouter } from '../../routers/index.js';
-import { SCOPES } from '../../server/context.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
 import { uniqueEmail } from '../support/http.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { SCOPES } from '../../server/context.js';
+import { SCOPES } from '../../domain/scopes.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { cli, collect } from '../support/processes.js';
 

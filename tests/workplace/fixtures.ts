@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import { Asset, HelpdeskTicket, Holiday, JobOpening, Survey } from '../../db/entities/workplace.js';
 import type { EntityManager } from '../../db/orm.js';
+import type { Scope } from '../../domain/scopes.js';
 import { assetSchema } from '../../routers/assets.js';
 import { helpdeskTicketSchema } from '../../routers/helpdeskTickets.js';
 import { holidaySchema } from '../../routers/holidays.js';
 import { jobOpeningSchema } from '../../routers/jobOpenings.js';
 import { surveySchema } from '../../routers/surveys.js';
-import type { Scope } from '../../server/context.js';
 import type { TestServer, TestTenant } from '../support/harness.js';
 
 export type ReadRecord = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SCOPES } from '../../server/context.js';
+import { SCOPES } from '../../domain/scopes.js';
 import { type Org, setupOrg } from '../leave-writes/helpers.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { hireBody, sql, uniqueEmail } from '../support/http.js';

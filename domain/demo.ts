@@ -1,11 +1,11 @@
 import type { InferEntity } from '@mikro-orm/core';
-import { SCOPES } from '../../server/context.js';
-import { createApiKey, createOAuthClient } from '../../server/credentials.js';
-import { createOrganisation, formatEmployeeCode } from '../../server/tenants.js';
-import { LeaveBalance, LeaveRequest, LeaveType } from '../entities/leave.js';
-import { Employee, PAYOUT_TYPES, Profile, Tenant } from '../entities/tenancy.js';
-import { Asset, HelpdeskTicket, Holiday, JobOpening, Survey } from '../entities/workplace.js';
-import { type EntityManager, TENANT_FILTER } from '../orm.js';
+import { LeaveBalance, LeaveRequest, LeaveType } from '../db/entities/leave.js';
+import { Employee, PAYOUT_TYPES, Profile, Tenant } from '../db/entities/tenancy.js';
+import { Asset, HelpdeskTicket, Holiday, JobOpening, Survey } from '../db/entities/workplace.js';
+import { type EntityManager, TENANT_FILTER } from '../db/orm.js';
+import { createApiKey, createOAuthClient } from './credentials.js';
+import { createOrganisation, formatEmployeeCode } from './organisations.js';
+import { SCOPES } from './scopes.js';
 
 /**
  * `wfm demo` (decisions §13): one organisation with realistic data in every resource, in one

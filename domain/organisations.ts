@@ -1,8 +1,8 @@
 import type { InferEntity } from '@mikro-orm/core';
 import { Employee, Organisation, Profile, Tenant } from '../db/entities/index.js';
 import type { EntityManager } from '../db/orm.js';
-import { ApiError } from './errors.js';
-import { seedLeaveBalances, seedLeaveTypes } from './leaveSeed.js';
+import { DomainError } from './errors.js';
+import { seedLeaveBalances, seedLeaveTypes } from './leaveTypes.js';
 
 export interface CreateOrganisationInput {
   name: string;
@@ -45,7 +45,7 @@ async function createFirstHrAdmin(
  * transaction (decisions §3, §13).
  */
 export async function createOrganisation(em: EntityManager, input: CreateOrganisationInput) {
-  if (!input.name.trim()) throw new ApiError('invalid_body', { detail: 'name must not be empty' });
+  if (!input.name.trim()) throw new DomainError('invalid_body', { detail: 'name must not be empty' });
   const email = (input.adminEmail ?? `hr.admin@${slug(input.name)}.example`).toLowerCase();
   const adminName = input.adminName ?? 'HR Admin';
   return em.transactional(async (tx) => {
@@ -84,7 +84,7 @@ export async function createOrganisation(em: EntityManager, input: CreateOrganis
 /** The tenant of `liveTenantId`'s organisation for `env` (a live tenant id names the organisation). */
 export async function tenantForEnv(em: EntityManager, liveTenantId: string, env: 'live' | 'test') {
   const live = await em.findOne(Tenant, { id: liveTenantId, env: 'live' });
-  if (!live) throw new ApiError('not_found', { detail: `No live tenant ${liveTenantId}.` });
+  if (!live) throw new DomainError('not_found', { detail: `No live tenant ${liveTenantId}.` });
   if (env === 'live') return live;
   return em.findOneOrFail(Tenant, { organisationId: live.organisationId, env: 'test' });
 }

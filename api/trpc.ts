@@ -1,8 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
-import type { Context, Scope } from './context.js';
-import { ApiError, databaseUnavailable, type FieldError, isDatabaseUnavailable } from './errors.js';
+import type { FieldError } from '../domain/errors.js';
+import type { Scope } from '../domain/scopes.js';
+import type { Context } from './context.js';
+import { ApiError } from './errors.js';
 
 /** Procedure meta: the OpenAPI route plus the scope the procedure demands (documented per operation). */
 export type Meta = OpenApiMeta & { scope?: Scope };
@@ -40,8 +42,9 @@ export function toApiError(error: TRPCError, type: string): ApiError {
   if (error instanceof ApiError) return error;
   const cause = error.cause;
   let api: ApiError;
-  if (cause instanceof ApiError) {
-    api = cause;
+  const answer = ApiError.from(cause);
+  if (answer) {
+    api = answer;
   } else if (error.code === 'BAD_REQUEST' && cause instanceof ZodError) {
     const errors = zodIssuesToFieldErrors(cause);
     // The path identifier of a record (module slugs have no format: an unknown one is 404).
@@ -75,8 +78,6 @@ export function toApiError(error: TRPCError, type: string): ApiError {
     });
   } else if (error.code === 'BAD_REQUEST') {
     api = new ApiError('invalid_body', { detail: error.message });
-  } else if (isDatabaseUnavailable(cause)) {
-    api = databaseUnavailable();
   } else {
     api = new ApiError('internal_error', { detail: 'An unexpected error occurred.' });
   }

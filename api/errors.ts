@@ -1,10 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { DomainError, type FieldError } from '../domain/errors.js';
 
 /**
- * The one registry of problem codes (decisions §2). The tRPC error formatter, the
- * problem+json writer, the OpenAPI document and the /problems pages all read it.
- * Extend it; never rename a code.
+ * The one registry of problem codes and the one place that maps them to HTTP (decisions §2): the
+ * codes of business rules (domain/errors.ts; ApiError.from does not compile when one is missing
+ * here) and those of the API itself. The tRPC error formatter, the problem+json writer, the
+ * OpenAPI document and the /problems pages all read it. Extend it; never rename a code.
  */
 export const problemCodes = {
   invalid_query_parameter: { status: 400, title: 'Invalid query parameter' },
@@ -53,11 +55,6 @@ export const problemCodes = {
 
 export type ProblemCode = keyof typeof problemCodes;
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
 export interface ApiErrorOptions {
   detail?: string;
   errors?: FieldError[];
@@ -84,8 +81,10 @@ const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
 };
 
 /**
- * The single error type that business rules and middleware throw. It is a TRPCError, so /trpc
- * callers get the same HTTP status as REST callers, with `code` in the error's data.
+ * An error as the API answers it: a registry code with its status and title, and the headers that
+ * go with it. It is a TRPCError, so /trpc callers get the same HTTP status as REST callers, with
+ * `code` in the error's data. Procedures and middleware throw it; business rules throw DomainError,
+ * which `ApiError.from` turns into one.
  */
 export class ApiError extends TRPCError {
   readonly problemCode: ProblemCode;
@@ -104,6 +103,19 @@ export class ApiError extends TRPCError {
     this.detail = options.detail;
     this.errors = options.errors;
     this.headers = options.headers ?? {};
+  }
+
+  /**
+   * What the API answers for `error`: itself when already an ApiError, the mapping of a DomainError,
+   * 503 for a database outage or timeout; undefined for anything else (a bug: 500, logged).
+   */
+  static from(error: unknown): ApiError | undefined {
+    if (error instanceof ApiError) return error;
+    if (error instanceof DomainError) {
+      return new ApiError(error.code, { detail: error.detail, errors: error.errors, cause: error });
+    }
+    if (isDatabaseUnavailable(error)) return databaseUnavailable();
+    return undefined;
   }
 }
 

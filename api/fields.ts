@@ -179,7 +179,7 @@ const DATE_PATTERN =
 
 /**
  * A request date: a real calendar date `YYYY-MM-DD` between 1900-01-01 and 9999-12-31 (PostgreSQL
- * refuses year 0000). Read records keep `isoDate` (server/records.ts).
+ * refuses year 0000). Read records keep `isoDate` (api/records.ts).
  */
 export function dateField(description?: string) {
   return z.iso

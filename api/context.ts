@@ -1,43 +1,25 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { EntityManager, Orm } from '../db/orm.js';
-import type { Env } from './env.js';
+import type { Auth } from '../domain/credentials.js';
+import type { CursorCodec } from '../domain/cursors.js';
 import { ApiError } from './errors.js';
-import type { CursorCodec } from './pagination.js';
+
+/** The settings procedures read (server/env.ts parses them, with the rest, at boot). */
+export interface ApiSettings {
+  PUBLIC_BASE_URL: string;
+  RATE_LIMIT_POINTS: number;
+  RATE_LIMIT_IP_POINTS: number;
+  RATE_LIMIT_DURATION_S: number;
+}
 
 /** Long-lived collaborators of one server process. */
 export interface Services {
-  env: Env;
+  env: ApiSettings;
   orm: Orm;
   cursors: CursorCodec;
   logger: Logger;
 }
-
-export const SCOPES = [
-  'employees:read',
-  'employees:write',
-  'leave:read',
-  'leave:write',
-  'holidays:read',
-  'assets:read',
-  'recruitment:read',
-  'helpdesk:read',
-  'surveys:read',
-] as const;
-export type Scope = (typeof SCOPES)[number];
-
-/** A presented credential that checked out: who is calling, for which tenant, with which scopes. */
-export interface Credential {
-  kind: 'api_key' | 'oauth_access_token';
-  /** Public id: `key_…` for API keys, the OAuth client id for access tokens. Also the rate-limit key. */
-  keyId: string;
-  tenantId: string;
-  env: 'live' | 'test';
-  scopes: readonly Scope[];
-}
-
-/** What the Authorization header amounted to, resolved once per request. */
-export type Auth = { state: 'anonymous' } | { state: 'invalid' } | { state: 'authenticated'; credential: Credential };
 
 /** Per-request state shared by the Koa pipeline and the tRPC context. */
 export interface RequestState {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { EntityManager } from '../db/orm.js';
 import { type TENANT_TABLES, TenantReader } from '../db/tenantReader.js';
-import type { Credential, Scope, Services } from './context.js';
+import type { Credential } from '../domain/credentials.js';
+import { type Page, toPage } from '../domain/cursors.js';
+import type { Scope } from '../domain/scopes.js';
+import type { Services } from './context.js';
 import { ApiError } from './errors.js';
-import { listEnvelope, type Page, pageQuery, single, toPage } from './pagination.js';
+import { listEnvelope, pageQuery, single } from './pagination.js';
 import { scoped } from './trpc.js';
 
 /** Path parameter of every single-record endpoint; a malformed one is 400 invalid_id. */

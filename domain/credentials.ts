@@ -1,10 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiKey, ApiKeySecret, OAuthClient } from '../db/entities/index.js';
 import type { EntityManager } from '../db/orm.js';
-import type { Auth, Scope } from './context.js';
-import { SCOPES } from './context.js';
-import { ApiError } from './errors.js';
-import { tenantForEnv } from './tenants.js';
+import { DomainError } from './errors.js';
+import { tenantForEnv } from './organisations.js';
+import type { Scope } from './scopes.js';
+
+/** A presented credential that checked out: who is calling, for which tenant, with which scopes. */
+export interface Credential {
+  kind: 'api_key' | 'oauth_access_token';
+  /** Public id: `key_…` for API keys, the OAuth client id for access tokens. Also the rate-limit key. */
+  keyId: string;
+  tenantId: string;
+  env: 'live' | 'test';
+  scopes: readonly Scope[];
+}
+
+/** What the Authorization header amounted to, resolved once per request. */
+export type Auth = { state: 'anonymous' } | { state: 'invalid' } | { state: 'authenticated'; credential: Credential };
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const SECRET_LENGTH = 40;
@@ -29,14 +41,6 @@ export function hashToken(token: string): string {
 
 export function displayPrefix(token: string): string {
   return token.slice(0, token.lastIndexOf('_') + 5);
-}
-
-export function parseScopes(list: string | readonly string[]): Scope[] {
-  const items = (typeof list === 'string' ? list.split(/[\s,]+/) : list).map((s) => s.trim()).filter(Boolean);
-  const unknown = items.filter((s) => !(SCOPES as readonly string[]).includes(s));
-  if (unknown.length) throw new Error(`Unknown scope(s): ${unknown.join(', ')}. Valid: ${SCOPES.join(', ')}`);
-  if (!items.length) throw new Error('At least one scope is required');
-  return [...new Set(items)] as Scope[];
 }
 
 function publicKeyId(): string {
@@ -75,7 +79,7 @@ export async function createApiKey(em: EntityManager, prefix: string, input: Cre
 
 async function activeKey(em: EntityManager, keyId: string) {
   const key = await em.findOne(ApiKey, { keyId }, { filters: false });
-  if (!key || key.revokedAt) throw new ApiError('not_found', { detail: `No active API key ${keyId}.` });
+  if (!key || key.revokedAt) throw new DomainError('not_found', { detail: `No active API key ${keyId}.` });
   return key;
 }
 
@@ -184,7 +188,8 @@ export async function createOAuthClient(em: EntityManager, prefix: string, input
 
 async function activeClient(em: EntityManager, clientId: string) {
   const client = await em.findOne(OAuthClient, { clientId }, { filters: false });
-  if (!client || client.revokedAt) throw new ApiError('not_found', { detail: `No active OAuth client ${clientId}.` });
+  if (!client || client.revokedAt)
+    throw new DomainError('not_found', { detail: `No active OAuth client ${clientId}.` });
   return client;
 }
 
