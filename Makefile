@@ -20,7 +20,7 @@ export npm_config_audit := false
 # pass SIGTERM on to its child (a server stopped that way kept running).
 BIN := node_modules/.bin
 
-.PHONY: run test check typecheck lint format openapi bench install build clean
+.PHONY: run test check typecheck lint format structure openapi bench install build clean
 
 $(TOOLS_BIN)/node:
 	npm install --prefix .tools --no-save --no-package-lock $(NODE_PKG)@$(NODE_VERSION)
@@ -41,9 +41,9 @@ install: node_modules/.installed build
 run: install
 	bin/wfm serve --seed-demo
 
-## The whole suite, on the compiled service, against the PostgreSQL server on 127.0.0.1:5432
-## (TEST_DATABASE_URL overrides).
-test: install
+## The structure checks, then the whole suite, on the compiled service, against the PostgreSQL
+## server on 127.0.0.1:5432 (TEST_DATABASE_URL overrides).
+test: install structure
 	$(BIN)/vitest run
 
 typecheck: install
@@ -55,7 +55,13 @@ lint: install
 format: install
 	$(BIN)/biome check --write .
 
-## Typecheck, lint/format check and the tests.
+## Imports run one way, server/ → routers/ → api/ → domain/ → db/, without cycles
+## (dependency-cruiser, .dependency-cruiser.cjs); no unused file, export or dependency (knip, knip.jsonc).
+structure: install
+	$(BIN)/depcruise --config .dependency-cruiser.cjs server routers api domain db
+	$(BIN)/knip
+
+## Typecheck, lint/format check, the structure checks and the tests.
 check: typecheck lint test
 
 ## Regenerate the committed OpenAPI document.

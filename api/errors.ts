@@ -130,7 +130,7 @@ export interface ProblemBody {
   request_id?: string;
 }
 
-export function problemTypeUri(baseUrl: string, code: string): string {
+function problemTypeUri(baseUrl: string, code: string): string {
   return `${baseUrl}/problems/${code}`;
 }
 
@@ -185,7 +185,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export function databaseUnavailable(): ApiError {
+function databaseUnavailable(): ApiError {
   return new ApiError('service_unavailable', {
     detail: 'The database is not answering; retry shortly.',
     headers: { 'Retry-After': '1' },

@@ -63,13 +63,13 @@ export interface TextFieldOptions {
 }
 
 /** The value a text field stores: trimmed (JavaScript's `trim`), line breaks as LF. */
-export function cleanText(raw: string, multiline = false): string {
+function cleanText(raw: string, multiline = false): string {
   const trimmed = raw.trim();
   return multiline ? trimmed.replace(/\r\n/g, '\n') : trimmed;
 }
 
 /** Why `raw` is refused as a text field with these options, or undefined when it is accepted. */
-export function textProblem(raw: string, options: TextFieldOptions): string | undefined {
+function textProblem(raw: string, options: TextFieldOptions): string | undefined {
   const { max, multiline = false, blank = false } = options;
   if (!raw.isWellFormed()) return 'must not contain an unpaired surrogate (U+D800–U+DFFF)';
   const control = (multiline ? CONTROL_BUT_LINE_BREAK : CONTROL).exec(raw)?.[0];
@@ -129,7 +129,7 @@ export function textField(options: TextFieldOptions) {
 // ---------------------------------------------------------------------------------------------
 // E-mail
 
-export const MAX_EMAIL = 254;
+const MAX_EMAIL = 254;
 const EMAIL_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 /**
  * The HTML standard's valid e-mail address with a domain of at least two labels (decisions §7):
@@ -167,8 +167,8 @@ export const storedEmail = z
 // ---------------------------------------------------------------------------------------------
 // Dates
 
-export const MIN_DATE = '1900-01-01';
-export const MAX_DATE = '9999-12-31';
+const MIN_DATE = '1900-01-01';
+const MAX_DATE = '9999-12-31';
 
 /**
  * zod's real-calendar-date pattern with the year limited to 1900..9999 (leap days included): the
@@ -210,7 +210,7 @@ export interface DecimalFieldOptions {
 }
 
 /** Why `value` is refused by a decimal field with these options, or undefined. */
-export function decimalProblem(value: number, { min, max, step }: DecimalFieldOptions): string | undefined {
+function decimalProblem(value: number, { min, max, step }: DecimalFieldOptions): string | undefined {
   if (!(value >= min)) return `must be at least ${min}`;
   if (value > max) return `must be at most ${max}`;
   // Exact: zod's multipleOf tolerates float noise (1e-17 passes as a multiple of 0.5). Within

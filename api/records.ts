@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ColumnKind, selectList } from '../db/columns.js';
 import type { EntityManager } from '../db/orm.js';
 import { type TENANT_TABLES, TenantReader } from '../db/tenantReader.js';
 import type { Credential } from '../domain/credentials.js';
@@ -38,14 +39,6 @@ export const isoDateTime = z.iso
   .meta({ description: 'RFC 3339 UTC, milliseconds.' });
 export const isoDate = z.iso.date().meta({ description: 'Calendar date, YYYY-MM-DD.' });
 
-/** A timestamp column as the read record has it: RFC 3339 UTC with milliseconds (`isoDateTime`). */
-export const sqlTimestamp = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** A date column as the read record has it: YYYY-MM-DD (`isoDate`). */
-export const sqlDate = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
-/** A numeric column (days, numeric(5, 1)) as a JSON number. */
-export const sqlNumber = (column: string) => `${column}::float8`;
-
 /** The field's schema under nullable/optional/default wrappers. */
 function innermost(field: z.ZodType): z.core.$ZodTypeDef {
   let def = field._zod.def as z.core.$ZodTypeDef & { innerType?: z.ZodType; format?: string };
@@ -61,16 +54,19 @@ function innermost(field: z.ZodType): z.core.$ZodTypeDef {
  * `qualifier` prefixes the columns (`e.`) when the statement joins several tables.
  */
 export function recordColumns(schema: z.ZodObject, qualifier = ''): string {
-  return Object.entries(schema.shape)
-    .map(([name, field]) => {
-      const def = innermost(field as z.ZodType) as { type: string; format?: string };
-      const column = `${qualifier}${name}`;
-      if (def.type === 'string' && def.format === 'date') return `${sqlDate(column)} as ${name}`;
-      if (def.type === 'string' && def.format === 'datetime') return `${sqlTimestamp(column)} as ${name}`;
-      if (def.type === 'number' && def.format === undefined) return `${sqlNumber(column)} as ${name}`;
-      return qualifier ? `${column} as ${name}` : name;
-    })
-    .join(', ');
+  const kinds: Record<string, ColumnKind> = {};
+  for (const [name, field] of Object.entries(schema.shape)) {
+    const def = innermost(field as z.ZodType) as { type: string; format?: string };
+    kinds[name] =
+      def.type === 'string' && def.format === 'date'
+        ? 'date'
+        : def.type === 'string' && def.format === 'datetime'
+          ? 'timestamp'
+          : def.type === 'number' && def.format === undefined
+            ? 'number'
+            : 'plain';
+  }
+  return selectList(kinds, qualifier);
 }
 
 /** The three statements of a keyset-paginated table read; compiled once, at start. */
@@ -152,9 +148,10 @@ export interface ReadableResource<S extends z.ZodObject> {
 
 /**
  * The `list` and `get` procedures of a read-only tenant resource: scope guard, keyset page in
- * (created_at, id) order, 404 for an id outside the tenant, and the OpenAPI operations with their
- * error statuses: `router(readProcedures({ … }))`, or spread beside further procedures. The rows
- * are read as plain rows that already are the read records (recordColumns): no entity is built.
+ * (created_at, id) order, 404 for an id outside the tenant, and the OpenAPI operations (whose
+ * problem codes their kind implies, server/openapi.ts): `router(readProcedures({ … }))`, or spread
+ * beside further procedures. The rows are read as plain rows that already are the read records
+ * (recordColumns): no entity is built.
  */
 export function readProcedures<S extends z.ZodObject>(resource: ReadableResource<S>) {
   const { scope, path, tag, table, schema, summaries } = resource;
@@ -180,7 +177,6 @@ export function readProcedures<S extends z.ZodObject>(resource: ReadableResource
           tags: [tag],
           summary: summaries.list,
           description: 'Ascending by (created_at, id).',
-          errorResponses: [400, 401, 403, 429],
         },
       })
       .input(z.object(pageQuery))
@@ -195,7 +191,6 @@ export function readProcedures<S extends z.ZodObject>(resource: ReadableResource
           tags: [tag],
           summary: summaries.get,
           description: "One record of the credential's tenant; an id of another tenant is 404.",
-          errorResponses: [400, 401, 403, 404, 429],
         },
       })
       .input(idParam)

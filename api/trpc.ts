@@ -4,16 +4,26 @@ import { ZodError } from 'zod';
 import type { FieldError } from '../domain/errors.js';
 import type { Scope } from '../domain/scopes.js';
 import type { Context } from './context.js';
-import { ApiError } from './errors.js';
+import { ApiError, type ProblemCode } from './errors.js';
 
-/** Procedure meta: the OpenAPI route plus the scope the procedure demands (documented per operation). */
-export type Meta = OpenApiMeta & { scope?: Scope };
+/**
+ * Procedure meta: the OpenAPI route, the scope the procedure demands, and the problem codes its
+ * own rules may answer (`errors`: the business codes, e.g. `employee_not_found`). The codes every
+ * procedure of its kind answers (credential, scope, input, path id, body, idempotency, rate limit,
+ * 500/503) are not listed: server/openapi.ts adds them and documents each response with its codes.
+ */
+export type Meta = Omit<OpenApiMeta, 'openapi'> & {
+  // Error responses come from `errors` and the procedure's kind, never from status numbers.
+  openapi?: Omit<NonNullable<OpenApiMeta['openapi']>, 'errorResponses'> & { errorResponses?: never };
+  scope?: Scope;
+  errors?: readonly ProblemCode[];
+};
 
 const mapped = new WeakMap<TRPCError, ApiError>();
 
 /** Procedures one /trpc request may batch (decisions §16); tRPC refuses a larger batch whole. */
 export const MAX_BATCH_SIZE = 10;
-/** The message of tRPC's own refusal of a batch over `maxBatchSize` (pinned by tests/foundation/trpcBatch). */
+/** The message of tRPC's own refusal of a batch over `maxBatchSize` (pinned by tests/http/trpcBatch.test.ts). */
 const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
 
 function zodIssuesToFieldErrors(error: ZodError): FieldError[] {
@@ -105,7 +115,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Every procedure starts here: a refusal decided in the pipeline (429) comes out as this
@@ -137,7 +146,7 @@ export const anonymousProcedure = base
   })
   .use(rejectUnreadableBody);
 
-export function invalidCredential(): ApiError {
+function invalidCredential(): ApiError {
   return new ApiError('invalid_credential', {
     detail: 'The credential is malformed, unknown, revoked or expired.',
     headers: { 'WWW-Authenticate': 'Bearer realm="workforce", error="invalid_token"' },
@@ -156,7 +165,7 @@ const requireCredential = t.middleware(({ ctx, next }) => {
 });
 
 /** Any valid credential, no particular scope (whoami). */
-export const authedProcedure = base.use(requireCredential);
+const authedProcedure = base.use(requireCredential);
 export const credentialProcedure = authedProcedure.use(rejectUnreadableBody);
 
 /** A valid credential carrying exactly `scope`; the scope is also recorded for the OpenAPI document. */

@@ -65,7 +65,7 @@ export interface PoolOptions {
 }
 
 /** The request pool's size: this many requests can hold a connection at once. */
-export const REQUEST_POOL_MAX = 10;
+const REQUEST_POOL_MAX = 10;
 
 /**
  * Session settings sent with every new PostgreSQL connection (decisions §16): a statement that runs
@@ -73,7 +73,7 @@ export const REQUEST_POOL_MAX = 10;
  * server, so no request can hold a connection or a lock indefinitely. 0 leaves the server's own
  * setting. node-postgres sends them in the start-up packet, so they hold from the first query.
  */
-export function sessionTimeouts(env: DatabaseEnv): {
+function sessionTimeouts(env: DatabaseEnv): {
   statement_timeout: number;
   lock_timeout: number;
   idle_in_transaction_session_timeout: number;

@@ -1,10 +1,10 @@
-import type { InferEntity } from '@mikro-orm/core';
 import { LeaveBalance, LeaveRequest, LeaveType } from '../db/entities/leave.js';
-import { Employee, PAYOUT_TYPES, Profile, Tenant } from '../db/entities/tenancy.js';
+import { Employee, PAYOUT_TYPES, Profile } from '../db/entities/tenancy.js';
 import { Asset, HelpdeskTicket, Holiday, JobOpening, Survey } from '../db/entities/workplace.js';
 import { type EntityManager, TENANT_FILTER } from '../db/orm.js';
 import { createApiKey, createOAuthClient } from './credentials.js';
-import { createOrganisation, formatEmployeeCode } from './organisations.js';
+import { createEmployeeAccount, type EmployeeRecord, type EmploymentType } from './employees.js';
+import { createOrganisation } from './organisations.js';
 import { SCOPES } from './scopes.js';
 
 /**
@@ -14,8 +14,8 @@ import { SCOPES } from './scopes.js';
  * get the same data set, so the test key has something to read too.
  */
 
-type EmployeeRow = InferEntity<typeof Employee>;
-type EmploymentType = EmployeeRow['employmentType'];
+/** What the demo needs to know of a person it made. */
+type Person = Pick<EmployeeRecord, 'id' | 'manager_id' | 'department' | 'designation'>;
 
 const DAY = 86_400_000;
 const DEMO_NAME = 'Northwind Robotics';
@@ -23,7 +23,7 @@ const DOMAIN = 'northwind-robotics.example';
 const ADMIN = { fullName: 'Priya Raman', email: `priya.raman@${DOMAIN}` };
 
 /** mulberry32: small, fast, deterministic. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -284,9 +284,7 @@ async function seedTenant(em: EntityManager, tenantId: string, adminId: string, 
   const filters = { [TENANT_FILTER]: { tenantId } };
   const year = now.getUTCFullYear();
   const today = utc(year, now.getUTCMonth() + 1, now.getUTCDate());
-  const tenant = await em.findOneOrFail(Tenant, { id: tenantId });
   const admin = await em.findOneOrFail(Employee, { id: adminId }, { filters });
-  const adminProfile = await em.findOneOrFail(Profile, { id: admin.profileId }, { filters });
   /** A moment `days` before now (at most now), at a working hour. */
   const ago = (days: number) =>
     minDate(new Date(today.getTime() - days * DAY + dice.int(8 * 60, 18 * 60) * 60_000), now);
@@ -295,11 +293,13 @@ async function seedTenant(em: EntityManager, tenantId: string, adminId: string, 
   admin.joiningDate = iso(utc(year - 7, 3, 1));
   admin.createdAt = ago(7 * 365);
   admin.phone = '+1 415 555 0100';
-  adminProfile.status = 'active';
-  const people: EmployeeRow[] = [admin];
+  const people: Person[] = [
+    { id: admin.id, manager_id: null, department: admin.department ?? null, designation: admin.designation ?? null },
+  ];
   const names = dice.shuffle(FIRST_NAMES).map((first, i) => ({ first, last: LAST_NAMES[(i * 7) % LAST_NAMES.length] }));
   let number = 1;
-  const hire = (department: string, role: Role, managerId: string, yearsIn: [number, number]): EmployeeRow => {
+  /** A hire as the API makes one (the tenant's counter gives the codes 2, 3, …), back-dated. */
+  const hire = async (department: string, role: Role, managerId: string, yearsIn: [number, number]) => {
     number += 1;
     const { first, last } = names[number - 2];
     const type = role.type ?? 'full_time';
@@ -310,35 +310,38 @@ async function seedTenant(em: EntityManager, tenantId: string, adminId: string, 
     const fixedTerm = PAYOUT_TYPES.includes(type) || type === 'intern';
     const daysIn = fixedTerm ? dice.int(30, 300) : dice.int(yearsIn[0] * 365, yearsIn[1] * 365);
     const joined = addDays(today, -daysIn);
-    const profile = em.create(Profile, { tenantId, email: `${email}@${DOMAIN}`, status: 'active' });
-    const employee = em.create(Employee, {
+    const engagementEnd = fixedTerm ? iso(addDays(joined, dice.pick([180, 270, 365, 540]))) : null;
+    const employee = await createEmployeeAccount(
+      em,
       tenantId,
-      employeeId: formatEmployeeCode(tenant.idPrefix, tenant.idDigits, number),
-      profileId: profile.id,
-      managerId,
-      fullName: `${first} ${last}`,
-      email: profile.email,
-      department,
-      designation: role.title,
-      phone: `+1 415 555 ${String(100 + number).padStart(4, '0')}`,
-      employmentType: type,
-      joiningDate: iso(joined),
-      engagementEndDate: fixedTerm ? iso(addDays(joined, dice.pick([180, 270, 365, 540]))) : null,
-      vendorName: role.vendor ?? null,
-      createdAt: ago(daysIn),
-    });
+      {
+        email: `${email}@${DOMAIN}`,
+        full_name: `${first} ${last}`,
+        joining_date: iso(joined),
+        manager_id: managerId,
+        department,
+        designation: role.title,
+        phone: `+1 415 555 ${String(100 + number).padStart(4, '0')}`,
+        employment_type: type,
+        engagement_end_date: engagementEnd,
+        vendor_name: role.vendor ?? null,
+      },
+      { enforceSeatLimit: false, invite: false, now, createdAt: ago(daysIn) },
+    );
     people.push(employee);
     return employee;
   };
   for (const dept of DEPARTMENTS) {
-    const head = dept.head ? hire(dept.name, { title: dept.head }, admin.id, [3, 6]) : admin;
-    const leads = (dept.leads ?? []).map((title) => hire(dept.name, { title }, head.id, [2, 5]));
+    const head = dept.head ? await hire(dept.name, { title: dept.head }, admin.id, [3, 6]) : people[0];
+    const leads: Person[] = [];
+    for (const title of dept.leads ?? []) leads.push(await hire(dept.name, { title }, head.id, [2, 5]));
     const managers = leads.length ? leads : [head];
-    dept.reports.forEach((role, i) => {
-      hire(dept.name, role, managers[i % managers.length].id, [0, 4]);
-    });
+    for (const [i, role] of dept.reports.entries()) {
+      await hire(dept.name, role, managers[i % managers.length].id, [0, 4]);
+    }
   }
-  tenant.nextEmployeeNumber = number + 1;
+  // Everyone has accepted the invitation and signed in.
+  await em.nativeUpdate(Profile, { tenantId }, { status: 'active' }, { filters });
   const byDepartment = (name: string) => people.filter((p) => p.department === name);
 
   for (const h of holidayCalendar(year)) {
@@ -512,7 +515,7 @@ async function seedTenant(em: EntityManager, tenantId: string, adminId: string, 
 async function seedLeave(
   em: EntityManager,
   tenantId: string,
-  people: EmployeeRow[],
+  people: Person[],
   dice: Dice,
   today: Date,
   now: Date,
@@ -525,7 +528,7 @@ async function seedLeave(
   const sick = byCode.get('SICK') ?? annual;
   const unpaid = byCode.get('UNPAID') ?? types.find((t) => t.annualAllowance === null) ?? annual;
   if (!annual || !sick || !unpaid) throw new Error('The demo tenant has no leave types');
-  const manager = new Map(people.map((p) => [p.id, p.managerId]));
+  const manager = new Map(people.map((p) => [p.id, p.manager_id]));
   const holidays = new Set(holidayCalendar(year).map((h) => (h.optional ? '' : iso(h.date))));
   const isDayOff = (d: Date) => isWeekend(d) || holidays.has(iso(d));
   const adminId = people[0].id;

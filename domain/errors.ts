@@ -3,7 +3,7 @@
  * a problem document), and api/errors.ts maps each one to its HTTP status and title: a code added
  * here and not there fails the typecheck. Extend; never rename a code.
  */
-export const DOMAIN_ERROR_CODES = [
+const DOMAIN_ERROR_CODES = [
   'invalid_body',
   'invalid_cursor',
   'not_found',

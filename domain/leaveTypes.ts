@@ -4,7 +4,7 @@ import { LeaveBalance, LeaveType } from '../db/entities/leave.js';
 import { type EntityManager, TENANT_FILTER } from '../db/orm.js';
 
 /** The leave types every new tenant starts with (decisions §8). */
-export const DEFAULT_LEAVE_TYPES = [
+const DEFAULT_LEAVE_TYPES = [
   { code: 'ANNUAL', name: 'Annual leave', isPaid: true, annualAllowance: 20 },
   { code: 'SICK', name: 'Sick leave', isPaid: true, annualAllowance: 10 },
   { code: 'UNPAID', name: 'Unpaid leave', isPaid: false, annualAllowance: null },
@@ -25,7 +25,7 @@ export async function seedLeaveTypes(em: EntityManager, tenantId: string): Promi
  * Gives `employeeId` a balance for `year` for every leave type of the tenant that has an allowance
  * (the type's annual allowance, nothing used or pending). Used when a tenant's first HR admin is
  * created, inside the caller's transaction (a hire and the leave writes seed balances within their
- * own statements: routers/employees.ts, routers/leaveRequests.ts). Types the employee already
+ * own statements: domain/employees.ts, domain/leave.ts). Types the employee already
  * has a balance for in that year are left alone, so calling it twice is harmless.
  */
 export async function seedLeaveBalances(

@@ -1,8 +1,8 @@
-import type { InferEntity } from '@mikro-orm/core';
-import { Employee, Organisation, Profile, Tenant } from '../db/entities/index.js';
+import { Organisation, Tenant } from '../db/entities/index.js';
 import type { EntityManager } from '../db/orm.js';
+import { createEmployeeAccount, type EmployeeRecord } from './employees.js';
 import { DomainError } from './errors.js';
-import { seedLeaveBalances, seedLeaveTypes } from './leaveTypes.js';
+import { seedLeaveTypes } from './leaveTypes.js';
 
 export interface CreateOrganisationInput {
   name: string;
@@ -12,32 +12,22 @@ export interface CreateOrganisationInput {
   adminName?: string;
 }
 
-export function formatEmployeeCode(prefix: string, digits: number, n: number): string {
-  return `${prefix}${String(n).padStart(digits, '0')}`;
-}
-
-/** Creates the first HR admin of a tenant, with the login account every employee has. */
-async function createFirstHrAdmin(
-  em: EntityManager,
-  tenant: InferEntity<typeof Tenant>,
-  email: string,
-  fullName: string,
-) {
-  const profile = em.create(Profile, { tenantId: tenant.id, email, status: 'invited' });
-  const admin = em.create(Employee, {
-    tenantId: tenant.id,
-    employeeId: formatEmployeeCode(tenant.idPrefix, tenant.idDigits, 1),
-    profileId: profile.id,
-    fullName,
-    email,
-    designation: 'HR Administrator',
-    department: 'People',
-    employmentType: 'full_time',
-    joiningDate: new Date().toISOString().slice(0, 10),
-    isHrAdmin: true,
-  });
-  await em.flush();
-  return admin;
+/** The first HR admin of a new tenant: an account like every other (createEmployeeAccount), no seat, no invite. */
+function createFirstHrAdmin(em: EntityManager, tenantId: string, email: string, fullName: string) {
+  return createEmployeeAccount(
+    em,
+    tenantId,
+    {
+      email,
+      full_name: fullName,
+      designation: 'HR Administrator',
+      department: 'People',
+      employment_type: 'full_time',
+      joining_date: new Date().toISOString().slice(0, 10),
+      is_hr_admin: true,
+    },
+    { enforceSeatLimit: false, invite: false },
+  );
 }
 
 /**
@@ -46,7 +36,7 @@ async function createFirstHrAdmin(
  */
 export async function createOrganisation(em: EntityManager, input: CreateOrganisationInput) {
   if (!input.name.trim()) throw new DomainError('invalid_body', { detail: 'name must not be empty' });
-  const email = (input.adminEmail ?? `hr.admin@${slug(input.name)}.example`).toLowerCase();
+  const email = input.adminEmail ?? `hr.admin@${slug(input.name)}.example`;
   const adminName = input.adminName ?? 'HR Admin';
   return em.transactional(async (tx) => {
     const organisation = tx.create(Organisation, { name: input.name.trim() });
@@ -55,23 +45,18 @@ export async function createOrganisation(em: EntityManager, input: CreateOrganis
       seatLimit: input.seats ?? null,
       idPrefix: input.idPrefix ?? 'EMP-',
       idDigits: 4,
-      // The first HR admin takes number 1.
-      nextEmployeeNumber: 2,
+      // The counter gives the first HR admin number 1.
+      nextEmployeeNumber: 1,
     };
     const live = tx.create(Tenant, { ...common, env: 'live', name: organisation.name });
     const sandbox = tx.create(Tenant, { ...common, env: 'test', name: `${organisation.name} (sandbox)` });
     await tx.flush();
-    const hrAdmin = await createFirstHrAdmin(tx, live, email, adminName);
-    const sandboxHrAdmin = await createFirstHrAdmin(tx, sandbox, email, adminName);
-    // Default leave types, and this year's balances for the first HR admin (decisions §8).
-    for (const [tenant, admin] of [
-      [live, hrAdmin],
-      [sandbox, sandboxHrAdmin],
-    ] as const) {
-      await seedLeaveTypes(tx, tenant.id);
-      await seedLeaveBalances(tx, tenant.id, admin.id, new Date().getUTCFullYear());
-    }
-    const person = (e: InferEntity<typeof Employee>) => ({ id: e.id, employee_id: e.employeeId, email: e.email });
+    // Default leave types first: the first HR admin gets this year's balances of them (decisions §8).
+    await seedLeaveTypes(tx, live.id);
+    await seedLeaveTypes(tx, sandbox.id);
+    const hrAdmin = await createFirstHrAdmin(tx, live.id, email, adminName);
+    const sandboxHrAdmin = await createFirstHrAdmin(tx, sandbox.id, email, adminName);
+    const person = (e: EmployeeRecord) => ({ id: e.id, employee_id: e.employee_id, email: e.email });
     return {
       tenant: { id: live.id, name: live.name },
       sandbox: { id: sandbox.id },

@@ -14,7 +14,7 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export function isScope(s: string): s is Scope {
+function isScope(s: string): s is Scope {
   return (SCOPES as readonly string[]).includes(s);
 }
 

@@ -17,8 +17,6 @@ export const assetSchema = z
   })
   .meta({ id: 'Asset' });
 
-export type AssetRecord = z.infer<typeof assetSchema>;
-
 export const assetsRouter = router(
   readProcedures({
     scope: 'assets:read',

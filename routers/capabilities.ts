@@ -37,7 +37,7 @@ export const capabilitiesSchema = z
   })
   .meta({ id: 'Capabilities' });
 
-export function buildCapabilities(env: ApiSettings): z.infer<typeof capabilitiesSchema> {
+function buildCapabilities(env: ApiSettings): z.infer<typeof capabilitiesSchema> {
   const base = env.PUBLIC_BASE_URL;
   return {
     product: { name: PRODUCT, version: CATALOGUE_VERSION },
@@ -77,7 +77,6 @@ export const capabilities = openProcedure
       tags: ['metadata'],
       summary: 'Capabilities manifest',
       description: 'Product, API version, modules, surfaces, authentication and limits. Credentials are ignored.',
-      errorResponses: [429],
     },
   })
   .input(z.void())

@@ -16,7 +16,7 @@ export const healthSchema = z
   .meta({ id: 'Health' });
 
 /** `ok` when the database answers `select 1` within a second, else `degraded`. */
-export async function checkHealth(em: EntityManager): Promise<z.infer<typeof healthSchema>> {
+async function checkHealth(em: EntityManager): Promise<z.infer<typeof healthSchema>> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), DB_TIMEOUT_MS);

@@ -18,8 +18,6 @@ export const helpdeskTicketSchema = z
   })
   .meta({ id: 'HelpdeskTicket' });
 
-export type HelpdeskTicketRecord = z.infer<typeof helpdeskTicketSchema>;
-
 export const helpdeskTicketsRouter = router(
   readProcedures({
     scope: 'helpdesk:read',

@@ -13,8 +13,6 @@ export const holidaySchema = z
   })
   .meta({ id: 'Holiday' });
 
-export type HolidayRecord = z.infer<typeof holidaySchema>;
-
 export const holidaysRouter = router(
   readProcedures({
     scope: 'holidays:read',

@@ -18,8 +18,6 @@ export const jobOpeningSchema = z
   })
   .meta({ id: 'JobOpening' });
 
-export type JobOpeningRecord = z.infer<typeof jobOpeningSchema>;
-
 export const jobOpeningsRouter = router(
   readProcedures({
     scope: 'recruitment:read',

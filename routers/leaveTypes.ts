@@ -17,8 +17,6 @@ export const leaveTypeSchema = z
   })
   .meta({ id: 'LeaveType' });
 
-export type LeaveTypeRecord = z.infer<typeof leaveTypeSchema>;
-
 export const leaveTypesRouter = router({
   ...readProcedures({
     scope: 'leave:read',

@@ -7,7 +7,7 @@ import { toPage } from '../domain/cursors.js';
 const moduleStatus = z.enum(['available', 'beta', 'coming-soon']);
 const moduleAvailability = z.enum(['available', 'beta', 'customizable-on-request']);
 
-export const moduleSchema = z
+const moduleSchema = z
   .object({
     slug: z.string().meta({ description: 'URL-safe identifier of the module.' }),
     title: z.string(),
@@ -107,7 +107,7 @@ export const catalogue: readonly ProductModule[] = [
 
 const LIST = 'modules';
 
-export function listModules(filter: { status?: ProductModule['status']; limit: number; after?: number }) {
+function listModules(filter: { status?: ProductModule['status']; limit: number; after?: number }) {
   return catalogue
     .map((module, position) => ({ module, position }))
     .filter(
@@ -126,8 +126,9 @@ export const modulesRouter = router({
         tags: ['metadata'],
         summary: 'List product modules',
         description: 'The module catalogue in catalogue order. No credential needed; an invalid one is refused.',
-        errorResponses: [400, 401, 429],
       },
+      // Anonymous, but a credential that is presented must be valid.
+      errors: ['invalid_credential'],
     })
     .input(
       z.object({
@@ -154,8 +155,8 @@ export const modulesRouter = router({
         tags: ['metadata'],
         summary: 'Get a product module',
         description: 'Any slug the catalogue does not hold, however long, is 404.',
-        errorResponses: [401, 404, 429],
       },
+      errors: ['invalid_credential', 'not_found'],
     })
     // Documented bound (every catalogue slug fits it); a longer slug is simply not found (404).
     .input(z.object({ slug: z.string().meta({ description: 'Module slug, e.g. `leave`.', maxLength: 64 }) }))

@@ -17,8 +17,6 @@ export const surveySchema = z
   })
   .meta({ id: 'Survey' });
 
-export type SurveyRecord = z.infer<typeof surveySchema>;
-
 export const surveysRouter = router(
   readProcedures({
     scope: 'surveys:read',

@@ -3,7 +3,7 @@ import { single } from '../api/pagination.js';
 import { credentialProcedure } from '../api/trpc.js';
 import { SCOPES } from '../domain/scopes.js';
 
-export const whoamiSchema = z
+const whoamiSchema = z
   .object({
     key_id: z
       .string()
@@ -22,7 +22,6 @@ export const whoami = credentialProcedure
       tags: ['credentials'],
       summary: 'The presented credential',
       description: 'Needs a valid credential, no particular scope.',
-      errorResponses: [401, 429],
     },
   })
   .input(z.void())

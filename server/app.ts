@@ -8,7 +8,6 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { attachRequestState, deferInputError, type RequestState, type Services } from '../api/context.js';
 import { ApiError, problemCodes } from '../api/errors.js';
-import { idParam } from '../api/records.js';
 import { MAX_BATCH_SIZE, malformedPathId } from '../api/trpc.js';
 import { TENANT_FILTER } from '../db/orm.js';
 import { appRouter } from '../routers/index.js';
@@ -20,7 +19,7 @@ import { problemBoundary, writeProblem } from './middleware/problem.js';
 import { requestId } from './middleware/requestId.js';
 import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './oauth.js';
 import { quotaHeaders, type RateLimits } from './rateLimit.js';
-import { createRestHandler, restRoutes, sendOutcome } from './rest.js';
+import { createRestHandler, hasWellFormedId, procedureTable, rejectPathParamsInBody, sendOutcome } from './rest.js';
 import { createTrpcHandler } from './trpcHttp.js';
 
 export interface AppDeps extends Services {
@@ -77,10 +76,11 @@ export function createApp(deps: AppDeps): Koa {
   const { env, logger, orm, rateLimits } = deps;
   const baseUrl = env.PUBLIC_BASE_URL;
   const openapiJson = once(() => readFile(openApiFile(), 'utf8'));
-  const routes = restRoutes(appRouter);
+  const procedures = procedureTable(appRouter);
+  const { routes } = procedures;
   const onInternalError = (error: Error, state: RequestState) =>
     logger.error({ err: error.cause ?? error, request_id: state.requestId }, 'procedure failed');
-  const rest = createRestHandler(appRouter, baseUrl, onInternalError);
+  const rest = createRestHandler(procedures, baseUrl, onInternalError);
 
   const app = new Koa({ proxy: env.TRUST_PROXY });
   app.silent = true;
@@ -191,8 +191,12 @@ export function createApp(deps: AppDeps): Koa {
       ctx.set(quotaHeaders(await rateLimits.consume('token', ip)));
       await tokenEndpoint(ctx, orm.em.fork(), deps, ip);
     } catch (error) {
-      const answer = ApiError.from(error);
-      if (!answer) throw error;
+      // Every answer of the token endpoint has the RFC 6749 body (decisions §4), a failure too.
+      let answer = ApiError.from(error);
+      if (!answer) {
+        logger.error({ err: error, request_id: ctx.state.requestId }, 'token endpoint failed');
+        answer = new ApiError('internal_error', { detail: 'An unexpected error occurred.' });
+      }
       writeOAuthError(ctx, answer, baseUrl);
     }
   });
@@ -205,7 +209,7 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = authorizationServerMetadata(baseUrl);
   });
 
-  const trpc = createTrpcHandler(onInternalError);
+  const trpc = createTrpcHandler(procedures, onInternalError);
   router.all(`${TRPC_PREFIX}/:path`, async (ctx) => {
     // tRPC itself answers for every /trpc request, its errors included; never cache what it says.
     ctx.set('Cache-Control', 'no-store');
@@ -269,36 +273,6 @@ export function createApp(deps: AppDeps): Koa {
   });
 
   return app;
-}
-
-const uuid = idParam.shape.id;
-
-/**
- * Whether the `{id}` segment of a path (at `index` of its route's template, -1 if it has none) is
- * a UUID, as the procedure will demand.
- */
-function hasWellFormedId(index: number, subPath: string): boolean {
-  if (index < 0) return true;
-  try {
-    return uuid.safeParse(decodeURIComponent(subPath.split('/')[index])).success;
-  } catch {
-    return false; // malformed percent-encoding
-  }
-}
-
-/**
- * trpc-to-openapi merges path parameters over the body, so a body `id` would be silently replaced
- * by the path's; it is an unknown body field like any other (400 invalid_body).
- */
-function rejectPathParamsInBody(body: unknown, pathParams: readonly string[]): void {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
-  const params = pathParams.filter((name) => Object.hasOwn(body, name));
-  if (params.length) {
-    throw new ApiError('invalid_body', {
-      detail: `The request body has ${params.length} problem(s).`,
-      errors: params.map((path) => ({ path, message: 'Unknown field (it is part of the path)' })),
-    });
-  }
 }
 
 function docsPage(): string {

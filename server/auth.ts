@@ -5,7 +5,7 @@ import { type Auth, resolveBearer } from '../domain/credentials.js';
 const BEARER = /^bearer +([\x21-\x7e]{1,512}) *$/i;
 
 /** The bearer credential in an Authorization header: null when there is none, false when malformed. */
-export function bearerToken(header: string | undefined): string | null | false {
+function bearerToken(header: string | undefined): string | null | false {
   if (!header) return null;
   const match = BEARER.exec(header);
   return match ? match[1] : false;

@@ -10,14 +10,14 @@ const positiveInt = z.coerce.number().int().positive();
 const timeoutMs = z.coerce.number().int().min(0).max(2_147_483_647);
 
 /** HTTP server timeouts (decisions §16). */
-export const HTTP_TIMEOUT_DEFAULTS = {
+const HTTP_TIMEOUT_DEFAULTS = {
   HTTP_HEADERS_TIMEOUT_MS: 10_000,
   HTTP_REQUEST_TIMEOUT_MS: 30_000,
   HTTP_KEEP_ALIVE_TIMEOUT_MS: 5_000,
 } as const;
 
 /** Every setting the process reads, parsed once at boot so a typo fails fast with a clear message. */
-export const envSchema = z.object({
+const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_BASE_URL: z.url().optional(),

@@ -54,7 +54,7 @@ function problemFor(code: string | undefined, env: HttpEnv): ApiError {
  * A request already handed to the app (a body that arrives too slowly or malformed) keeps the
  * request id that its response and log line already carry.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, env: HttpEnv, logger: Logger): void {
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, env: HttpEnv, logger: Logger): void {
   // The response in progress on this connection, if any (what Node's own default answer checks too):
   // between two keep-alive requests there is none, and a fresh status line is safe.
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;

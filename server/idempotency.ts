@@ -6,13 +6,13 @@ import type { Scope } from '../domain/scopes.js';
 import type { RestOutcome } from './rest.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-export const RETENTION_HOURS = 24;
+const RETENTION_HOURS = 24;
 
 /** Business outcomes a replay must reproduce; validation, auth, rate limits and 5xx are not kept. */
 const STORED_ERROR_STATUSES = new Set([404, 409, 422]);
 
 /** JSON with object keys sorted, so that key order does not change a fingerprint. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

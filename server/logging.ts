@@ -46,7 +46,7 @@ const NEVER_LOGGED = new Set([
 
 const MAX_CAUSES = 8;
 
-export interface SerializedError {
+interface SerializedError {
   type: string;
   message: string;
   stack?: string;
@@ -55,7 +55,7 @@ export interface SerializedError {
 }
 
 /** A PostgreSQL (node-postgres, PGlite) error, or MikroORM's exception made from one. */
-export function isDatabaseError(error: unknown): error is Error & { code: string } {
+function isDatabaseError(error: unknown): error is Error & { code: string } {
   if (!(error instanceof Error)) return false;
   const { code, severity, sqlState } = error as { code?: unknown; severity?: unknown; sqlState?: unknown };
   // `severity` (ERROR, FATAL) comes with every server error; Node's own codes (`EPIPE`) have none.
@@ -112,7 +112,7 @@ function serializeOne(error: Error, hidden: string[]): SerializedError {
 }
 
 /** pino's `err` serializer: the error and its causes, without row contents, SQL or parameters. */
-export function serializeError(value: unknown): unknown {
+function serializeError(value: unknown): unknown {
   if (!(value instanceof Error)) return value;
   const hidden = databaseMessages(value);
   const chain: Error[] = [];
@@ -132,7 +132,7 @@ export function serializeError(value: unknown): unknown {
  * pino's `logMethod` hook: `logger.error(error)` with no message of its own would use the error's
  * message as the line's `msg`; it gets the serialized (safe) message instead.
  */
-export function safeLogMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
+function safeLogMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
   if (args.length === 1 && args[0] instanceof Error) {
     method.apply(this, [args[0], (serializeError(args[0]) as SerializedError).message]);
     return;

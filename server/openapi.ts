@@ -1,15 +1,16 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { problemCodes } from '../api/errors.js';
-import type { Meta } from '../api/trpc.js';
+import { type ProblemCode, problemCodes } from '../api/errors.js';
+import { ACCESS_TOKEN_TTL_S, GRANT_TYPES, REFRESH_TOKEN_TTL_S } from '../domain/oauthGrants.js';
 import { API_VERSION } from '../domain/product.js';
 import { SCOPES } from '../domain/scopes.js';
 import { appRouter } from '../routers/index.js';
+import { procedureTable } from './rest.js';
 
 type Json = Record<string, unknown>;
 
 const statusMeaning: Record<number, string> = {
-  400: 'Invalid input: bad query parameter, invalid cursor, malformed id or invalid body',
+  400: 'Invalid input',
   401: 'Credential required, or credential invalid',
   403: 'Insufficient scope, or the actor may not do this',
   404: 'Not found (including a record of another tenant)',
@@ -22,6 +23,83 @@ const statusMeaning: Record<number, string> = {
   500: 'Internal error',
   503: 'Service unavailable',
 };
+
+/** The registry's order, which the code lists of the document keep. */
+const REGISTRY_ORDER = Object.keys(problemCodes) as ProblemCode[];
+
+/** What the generator knows of an operation, from trpc-to-openapi's output and the procedure. */
+interface OperationKind {
+  /** trpc-to-openapi's `protect` (the default): a credential is required. */
+  credentialed: boolean;
+  scoped: boolean;
+  /** Spends rate-limit budget (all but health). */
+  limited: boolean;
+  /** Takes query parameters (validated strictly: a bad one is 400). */
+  query: boolean;
+  /** A keyset-paginated list (takes a cursor). */
+  list: boolean;
+  /** Names a record by `{id}` in its path. */
+  pathId: boolean;
+  /** Reads a JSON body and accepts Idempotency-Key (POST and PATCH under /v1). */
+  write: boolean;
+}
+
+/**
+ * The problem codes every operation of a kind may answer, whatever its own rules (decisions §1, §2,
+ * §6): credential (401) and scope (403), query and path id (400) and the record behind the id
+ * (404), the body of a write (400/413/415) and its Idempotency-Key (400/409), the rate limit (429),
+ * and 500/503 everywhere. An operation's own codes come on top, from its procedure's `errors` meta.
+ */
+function impliedProblemCodes(kind: OperationKind): ProblemCode[] {
+  const codes: ProblemCode[] = ['internal_error', 'service_unavailable'];
+  if (kind.credentialed) codes.push('unauthorized', 'invalid_credential');
+  if (kind.scoped) codes.push('insufficient_scope');
+  if (kind.limited) codes.push('rate_limited');
+  if (kind.query) codes.push('invalid_query_parameter');
+  if (kind.list) codes.push('invalid_cursor');
+  if (kind.pathId) codes.push('invalid_id', 'not_found');
+  if (kind.write) {
+    codes.push(
+      'invalid_json',
+      'invalid_body',
+      'payload_too_large',
+      'unsupported_media_type',
+      'invalid_idempotency_key',
+      'idempotency_key_reused',
+      'idempotency_key_in_use',
+    );
+  }
+  return codes;
+}
+
+/** `codes`, once each, in registry order, grouped by their status. */
+function byStatus(codes: Iterable<ProblemCode>): Map<number, ProblemCode[]> {
+  const wanted = new Set(codes);
+  const groups = new Map<number, ProblemCode[]>();
+  for (const code of REGISTRY_ORDER) {
+    if (!wanted.has(code)) continue;
+    const { status } = problemCodes[code];
+    groups.set(status, [...(groups.get(status) ?? []), code]);
+  }
+  return new Map([...groups].sort(([a], [b]) => a - b));
+}
+
+/** A response's description: what the status means here, and the codes it carries. */
+function describeCodes(status: number, codes: readonly ProblemCode[], meaning = statusMeaning[status]): string {
+  const list = codes.map((code) => `\`${code}\` (${problemCodes[code].title})`).join(', ');
+  return `${meaning ?? 'Error'}. \`code\` is one of: ${list}.`;
+}
+
+/**
+ * `base` (a $ref to the Problem or the OAuth error schema) with its `code` (and the OAuth `error`,
+ * given in `also`) narrowed to the codes this response carries.
+ */
+function narrowed(base: Json, codes: readonly ProblemCode[], also: string[] = []): Json {
+  const code = { type: 'string', enum: [...codes] };
+  return {
+    allOf: [base, { type: 'object', properties: Object.fromEntries(['code', ...also].map((name) => [name, code])) }],
+  };
+}
 
 const header = (description: string, schema: Json) => ({ description, schema });
 /** A non-negative count in a header; bounded so that clients can size it (OWASP API4). */
@@ -76,9 +154,16 @@ const components = {
       scheme: 'bearer',
       description: 'An API key (svc_live_…, svc_test_…) or an OAuth 2.0 access token (svc_at_…).',
     },
+    clientSecretBasic: {
+      type: 'http',
+      scheme: 'basic',
+      description:
+        'Client authentication at POST /oauth/token only (RFC 6749 §2.3.1, client_secret_basic): the client id and secret, each form-urlencoded, as the Basic user and password. The alternative is client_id and client_secret in the body (client_secret_post).',
+    },
     oauth2: {
       type: 'oauth2',
-      description: 'OAuth 2.0 client credentials, with refresh tokens.',
+      description:
+        'OAuth 2.0 client credentials, with refresh tokens (POST /oauth/token). Authorization server metadata (RFC 8414): /.well-known/oauth-authorization-server.',
       flows: {
         clientCredentials: {
           tokenUrl: '/oauth/token',
@@ -93,6 +178,7 @@ const components = {
 const tagDescriptions: Record<string, string> = {
   metadata: 'Anonymous metadata: health, capabilities and the module catalogue.',
   credentials: 'The presented credential.',
+  oauth: 'OAuth 2.0 token endpoint: client credentials and refresh tokens.',
   employees: 'Employee records and the hiring journey.',
   leave: 'Leave types, requests, decisions and balances.',
   holidays: 'The holiday calendar.',
@@ -147,18 +233,215 @@ function stateImpliedBounds(node: unknown): void {
 /** Procedures whose responses carry no RateLimit-* headers (decisions §5). */
 const UNLIMITED_PATHS = new Set(['/health']);
 
-/** Each OpenAPI procedure's meta and input schema, by `method path`. */
-function procedureMetas(): Map<string, { meta: Meta; input?: z.ZodType }> {
-  const metas = new Map<string, { meta: Meta; input?: z.ZodType }>();
-  for (const procedure of Object.values(appRouter._def.procedures) as unknown as {
-    _def: { meta?: Meta; inputs: z.ZodType[] };
-  }[]) {
-    const meta = procedure._def.meta;
-    if (meta?.openapi) {
-      metas.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, { meta, input: procedure._def.inputs[0] });
+/**
+ * POST /oauth/token, served by Koa beside the procedures (server/oauth.ts, decisions §4): at the
+ * service root, not under /v1, so its operation names its own server. Its errors are RFC 6749 §5.2
+ * bodies in application/json (stock OAuth clients read nothing else) that also carry the problem
+ * members, an unexpected failure (500) included.
+ */
+const TOKEN_PATH = '/oauth/token';
+/** The codes the token endpoint answers, by status (server/oauth.ts, domain/oauthGrants.ts). */
+const TOKEN_ERRORS: Record<number, ProblemCode[]> = {
+  400: ['invalid_request', 'invalid_grant', 'unsupported_grant_type', 'invalid_scope'],
+  401: ['invalid_client'],
+  429: ['rate_limited'],
+  500: ['internal_error'],
+  503: ['service_unavailable'],
+};
+/** What each error status of the token endpoint means there. */
+const TOKEN_STATUS_MEANING: Record<number, string> = {
+  400: 'The token request is refused (RFC 6749 §5.2); `error` equals `code`',
+  401: 'Client authentication failed (RFC 6749 §5.2); `error` equals `code`',
+  429: 'Rate limited: too many token requests, or too many failed client authentications, from this address',
+  500: 'Internal error: an unexpected failure, logged with the request id',
+  503: 'Service unavailable',
+};
+/** Every `error` an RFC 6749 body of the token endpoint may hold: its operation's, and 405 (not POST). */
+const OAUTH_ERROR_CODES: ProblemCode[] = [...Object.values(TOKEN_ERRORS).flat(), 'method_not_allowed'];
+/** No client id, secret or token the server issues is longer; a longer one is simply never valid. */
+const CREDENTIAL_MAX_LENGTH = 256;
+
+const tokenSchemas: Record<string, Json> = {
+  ClientCredentialsGrant: {
+    type: 'object',
+    description:
+      'RFC 6749 §4.4.2. Authenticate the client with client_id and client_secret here, or with HTTP Basic (not both). Unknown parameters are ignored (RFC 6749 §3.2).',
+    required: ['grant_type'],
+    properties: {
+      grant_type: { type: 'string', enum: ['client_credentials'] },
+      client_id: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: 'The client id (`svc_client_…`); with HTTP Basic, omit it or send the same.',
+      },
+      client_secret: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: 'The client secret (`svc_secret_…`); not with HTTP Basic.',
+      },
+      scope: {
+        type: 'string',
+        maxLength: 1024,
+        description:
+          "Space-delimited scopes to request. Granted: those of the client's scopes that are asked for (an unknown or foreign scope is simply not granted; none left is invalid_scope). Absent: all of the client's scopes.",
+      },
+    },
+  },
+  RefreshTokenGrant: {
+    type: 'object',
+    description:
+      'RFC 6749 §6, with client authentication as for client_credentials. Unknown parameters are ignored (RFC 6749 §3.2).',
+    required: ['grant_type', 'refresh_token'],
+    properties: {
+      grant_type: { type: 'string', enum: ['refresh_token'] },
+      refresh_token: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: 'The refresh token (`svc_rt_…`) of the last token response; it is spent by this request.',
+      },
+      client_id: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: 'The client id the refresh token was issued to; with HTTP Basic, omit it or send the same.',
+      },
+      client_secret: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: 'The client secret; not with HTTP Basic.',
+      },
+      scope: {
+        type: 'string',
+        maxLength: 1024,
+        description:
+          'Space-delimited scopes, each of them originally granted (else invalid_scope). Absent: the scopes of the presented token.',
+      },
+    },
+  },
+  TokenRequest: {
+    description: 'A token request: one of the two grants, by grant_type.',
+    oneOf: [ref('schemas', 'ClientCredentialsGrant'), ref('schemas', 'RefreshTokenGrant')],
+    discriminator: {
+      propertyName: 'grant_type',
+      mapping: {
+        client_credentials: '#/components/schemas/ClientCredentialsGrant',
+        refresh_token: '#/components/schemas/RefreshTokenGrant',
+      },
+    },
+  },
+  TokenResponse: {
+    type: 'object',
+    description: 'RFC 6749 §5.1 access token response.',
+    required: ['access_token', 'token_type', 'expires_in', 'refresh_token', 'scope'],
+    additionalProperties: false,
+    properties: {
+      access_token: {
+        type: 'string',
+        description: 'The access token (`svc_at_…`): send it as `Authorization: Bearer <access_token>`.',
+      },
+      token_type: { type: 'string', enum: ['Bearer'] },
+      expires_in: {
+        type: 'integer',
+        minimum: 1,
+        maximum: ACCESS_TOKEN_TTL_S,
+        description: `Seconds until the access token expires (${ACCESS_TOKEN_TTL_S}).`,
+      },
+      refresh_token: {
+        type: 'string',
+        description: `The refresh token (\`svc_rt_…\`), valid ${REFRESH_TOKEN_TTL_S / 86400} days and once: the refresh_token grant spends it.`,
+      },
+      scope: { type: 'string', description: 'The granted scopes, space-delimited.' },
+    },
+  },
+  OAuthError: {
+    description:
+      'RFC 6749 §5.2 error response (application/json, as OAuth clients expect), with the RFC 9457 problem members beside `error` and `error_description`: `code` equals `error`.',
+    allOf: [
+      ref('schemas', 'Problem'),
+      {
+        type: 'object',
+        required: ['error', 'error_description', 'request_id'],
+        properties: {
+          error: { type: 'string', enum: OAUTH_ERROR_CODES, description: 'The OAuth error code.' },
+          error_description: { type: 'string', description: 'What went wrong, for a developer.' },
+          request_id: { type: 'string', description: 'Equals the X-Request-Id header; always present here.' },
+        },
+      },
+    ],
+  },
+};
+
+const tokenHeaders: Record<string, Json> = {
+  'Cache-Control': header('Token responses, errors included, are never cached.', {
+    type: 'string',
+    enum: ['no-store'],
+  }),
+  Pragma: header('For HTTP/1.0 caches (RFC 6749 §5.1).', { type: 'string', enum: ['no-cache'] }),
+};
+
+/** The path item of POST /oauth/token. */
+function tokenPathItem(): Record<string, Json> {
+  const headers = (status: number): Json => {
+    const out: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
+    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) out[name] = ref('headers', name);
+    out['Cache-Control'] = ref('headers', 'Cache-Control');
+    if (status === 200) out.Pragma = ref('headers', 'Pragma');
+    if (status === 429 || status === 503) out['Retry-After'] = ref('headers', 'Retry-After');
+    if (status === 401) {
+      out['WWW-Authenticate'] = header('`Basic realm="workforce"` when the client authenticated with HTTP Basic.', {
+        type: 'string',
+        maxLength: 256,
+      });
     }
+    return out;
+  };
+  const responses: Json = {
+    200: {
+      description: 'The new access token and refresh token.',
+      headers: headers(200),
+      content: { 'application/json': { schema: ref('schemas', 'TokenResponse') } },
+    },
+  };
+  for (const [status, codes] of Object.entries(TOKEN_ERRORS)) {
+    responses[status] = {
+      description: describeCodes(Number(status), codes, TOKEN_STATUS_MEANING[Number(status)]),
+      headers: headers(Number(status)),
+      content: { 'application/json': { schema: narrowed(ref('schemas', 'OAuthError'), codes, ['error']) } },
+    };
   }
-  return metas;
+  const body = { schema: ref('schemas', 'TokenRequest') };
+  return {
+    post: {
+      operationId: 'oauth-token',
+      summary: 'Get an access token',
+      description: [
+        `OAuth 2.0 token endpoint (RFC 6749): exchanges client credentials, or a refresh token, for a Bearer access token (valid ${ACCESS_TOKEN_TTL_S} s) and a refresh token (valid ${REFRESH_TOKEN_TTL_S / 86400} days). The body is \`application/x-www-form-urlencoded\` (RFC 6749, what stock OAuth clients send) or \`application/json\`, with string values.`,
+        '',
+        'Client authentication: HTTP Basic with the client id and secret, each form-urlencoded (`client_secret_basic`), or `client_id` and `client_secret` in the body (`client_secret_post`); never both. None at all, or a wrong, unknown or revoked client, is 401 `invalid_client` (after HTTP Basic with `WWW-Authenticate: Basic`).',
+        '',
+        `Grants (\`grant_type\`: ${GRANT_TYPES.map((g) => `\`${g}\``).join(' or ')}):`,
+        "- `client_credentials`: a new token pair. `scope` is optional: granted are the requested scopes the client has (an unknown or foreign one is simply not granted); none requested, all of the client's; none left, 400 `invalid_scope`.",
+        "- `refresh_token`: `refresh_token` plus client authentication, and an optional narrower `scope` (a scope not originally granted is 400 `invalid_scope`; none keeps the token's scopes). **Refresh tokens rotate**: each use answers a new pair and spends the presented refresh token, in one transaction, so a refused refresh leaves it usable. **Reuse revokes the family**: a spent refresh token presented again is 400 `invalid_grant`, and every access and refresh token descending from the same client_credentials grant is revoked at once (RFC 9700 reuse detection: someone holds a copy); two parallel refreshes with one token count as a reuse. An unknown, expired or revoked refresh token, or another client's, is `invalid_grant` too.",
+        '',
+        'Errors are `application/json` (never problem+json: stock OAuth clients read nothing else) with RFC 6749 §5.2 `error` and `error_description` plus the problem members (`type`, `title`, `status`, `code` = `error`, `detail`, `request_id`). Another method than POST is 405 `method_not_allowed` in the same body, with `Allow: POST`. Requests are rate limited per client IP (429 `rate_limited` with `Retry-After`), and failed client authentications more strictly, per IP and per client id from that IP.',
+        '',
+        "The path is at the service root, not under `/v1` (see this operation's `servers`). Discovery: RFC 8414 authorization server metadata at `/.well-known/oauth-authorization-server`.",
+      ].join('\n'),
+      tags: ['oauth'],
+      servers: [
+        {
+          url: '/',
+          description: 'Production: the service root, where the token endpoint is (not under /v1).',
+          'x-internal': false,
+        },
+      ],
+      security: [{ clientSecretBasic: [] }, {}],
+      requestBody: {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': body, 'application/json': body },
+      },
+      responses,
+    },
+  };
 }
 
 /**
@@ -168,9 +451,11 @@ function procedureMetas(): Map<string, { meta: Meta; input?: z.ZodType }> {
 const BODY_RULES = ['anyOf', 'oneOf', 'minProperties'] as const;
 
 /**
- * The OpenAPI 3.1 document, generated from the routers and then completed: problem+json error
- * responses sharing one Problem schema, the X-Request-Id / RateLimit-* / Retry-After headers, and
- * per-operation security naming the scope each procedure demands. Independent of the environment:
+ * The OpenAPI 3.1 document, generated from the routers and then completed: one problem+json
+ * error response per status of the operation's problem codes (those its kind implies and its
+ * procedure's `errors`), each the one Problem schema with `code` narrowed to its codes; the
+ * X-Request-Id / RateLimit-* / Retry-After headers; per-operation security naming the scope each
+ * procedure demands; and POST /oauth/token, which Koa serves. Independent of the environment:
  * `make openapi` writes it to openapi.json, which the server serves as it is (it never runs this
  * generator); a test holds the two equal.
  */
@@ -182,14 +467,37 @@ export function buildOpenApiDocument(): OpenAPIObject {
     version: API_VERSION,
     baseUrl: '/v1',
   }) as unknown as Json;
-  const metas = procedureMetas();
+  const { byOperation } = procedureTable(appRouter);
   const paths = doc.paths as Record<string, Record<string, Json>>;
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
-      const { meta, input } = metas.get(`${method} ${path}`) ?? {};
+      const entry = byOperation.get(`${method.toUpperCase()} ${path}`);
+      const meta = entry?.meta;
+      const input = entry?.procedure._def.inputs[0] as z.ZodType | undefined;
       const limited = !UNLIMITED_PATHS.has(path);
+      const write = method === 'post' || method === 'patch';
+      const query = ((operation.parameters as Json[] | undefined) ?? []).filter((p) => p.in === 'query');
+      const codes = byStatus([
+        ...impliedProblemCodes({
+          credentialed: operation.security !== undefined,
+          scoped: meta?.scope !== undefined,
+          limited,
+          query: query.length > 0,
+          list: query.some((p) => p.name === 'cursor'),
+          pathId: path.includes('{id}'),
+          write,
+        }),
+        ...(meta?.errors ?? []),
+      ]);
+      // The success responses are trpc-to-openapi's; the errors are one per status of the codes.
       const responses = operation.responses as Record<string, Json>;
-      for (const status of [...(limited ? ['429'] : []), '500', '503']) responses[status] ??= {};
+      for (const status of Object.keys(responses)) if (Number(status) >= 400) delete responses[status];
+      for (const [status, list] of codes) {
+        responses[status] = {
+          description: describeCodes(status, list),
+          content: { 'application/problem+json': { schema: narrowed(ref('schemas', 'Problem'), list) } },
+        };
+      }
       for (const [status, response] of Object.entries(responses)) {
         const headers: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
         if (limited) {
@@ -197,20 +505,12 @@ export function buildOpenApiDocument(): OpenAPIObject {
             headers[name] = ref('headers', name);
         }
         const code = Number(status);
-        if (code === 429) headers['Retry-After'] = ref('headers', 'Retry-After');
+        // 429 says when the budget is back; 503 (database unavailable) to retry in a second.
+        if (code === 429 || code === 503) headers['Retry-After'] = ref('headers', 'Retry-After');
         if (code === 401 || (code === 403 && meta?.scope))
           headers['WWW-Authenticate'] = ref('headers', 'WWW-Authenticate');
-        const write = method === 'post' || method === 'patch';
         if (write && code !== 429 && code < 500) headers['Idempotent-Replayed'] = ref('headers', 'Idempotent-Replayed');
-        if (code < 400) {
-          response.headers = headers;
-          continue;
-        }
-        responses[status] = {
-          description: statusMeaning[code] ?? 'Error',
-          headers,
-          content: { 'application/problem+json': { schema: ref('schemas', 'Problem') } },
-        };
+        responses[status] = { description: response.description, headers, content: response.content };
       }
       operation.description ??= operation.summary;
       // Every body schema is a strict object (unknown fields are 400), but zod-openapi drops the
@@ -227,7 +527,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         parameter.description ??= schema?.description ?? parameterDescriptions[parameter.name as string];
         if (parameter.name === 'cursor' && schema) schema.maxLength ??= CURSOR_MAX_LENGTH;
       }
-      if (method === 'post' || method === 'patch') {
+      if (write) {
         operation.parameters = [
           ...((operation.parameters as Json[] | undefined) ?? []),
           ref('parameters', 'Idempotency-Key'),
@@ -244,6 +544,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
       }
     }
   }
+  paths[TOKEN_PATH] = tokenPathItem();
   const existing = (doc.components ?? {}) as Record<string, Json>;
   doc.components = {
     ...existing,
@@ -251,8 +552,9 @@ export function buildOpenApiDocument(): OpenAPIObject {
     schemas: {
       ...Object.fromEntries(Object.entries(existing.schemas ?? {}).filter(([name]) => !name.startsWith('error.'))),
       ...components.schemas,
+      ...tokenSchemas,
     },
-    headers: components.headers,
+    headers: { ...components.headers, ...tokenHeaders },
     parameters: {
       'Idempotency-Key': {
         name: 'Idempotency-Key',

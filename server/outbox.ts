@@ -2,59 +2,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import { uuidv7 } from 'uuidv7';
-import type { EntityManager, Orm } from '../db/orm.js';
+import type { Orm } from '../db/orm.js';
 import type { Env } from './env.js';
 
-export const FROM_ADDRESS = 'Workforce <no-reply@workforce.example>';
+const FROM_ADDRESS = 'Workforce <no-reply@workforce.example>';
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
 
-export interface OutgoingEmail {
-  tenantId: string;
-  kind: string;
-  to: string;
-  subject: string;
-  body: string;
-}
-
-/** Outbox rows as the JSON parameter of `outboxInsert`, one new UUID v7 id each, in order. */
-export function outboxRows(emails: readonly OutgoingEmail[]): string {
-  return JSON.stringify(
-    emails.map((e) => ({
-      id: uuidv7(),
-      tenant_id: e.tenantId,
-      kind: e.kind,
-      recipient: e.to,
-      subject: e.subject,
-      body: e.body,
-    })),
-  );
-}
-
-/**
- * The outbox insert of a write statement: the rows of one `?` parameter (`outboxRows`), written
- * only `when` that condition holds (a CTE of the statement names what was written), so a write
- * and its e-mails are one statement and one round trip.
- */
-export function outboxInsert(when = 'true'): string {
-  return `insert into outbox_messages (id, tenant_id, kind, recipient, subject, body)
-    select m.id, m.tenant_id, m.kind, m.recipient, m.subject, m.body
-      from json_to_recordset(?::json) as m(id uuid, tenant_id uuid, kind text, recipient text, subject text, body text)
-     where ${when}`;
-}
-
-/**
- * Records an e-mail in the outbox inside the caller's transaction: it is sent only if the business
- * write commits, and never lost once it has. (The hire and the leave writes put their e-mails in
- * their own statement with `outboxInsert`.)
- */
-export async function enqueueEmail(em: EntityManager, email: OutgoingEmail): Promise<void> {
-  await em.execute(outboxInsert(), [outboxRows([email])]);
-}
-
 /** Exponential backoff: 2 s, 4 s, 8 s … capped at 10 minutes. */
-export function retryDelaySeconds(attempts: number): number {
+function retryDelaySeconds(attempts: number): number {
   return Math.min(600, 2 ** attempts);
 }
 

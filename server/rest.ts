@@ -3,19 +3,28 @@ import { TRPCError } from '@trpc/server';
 import type { Context as KoaContext } from 'koa';
 import type { z } from 'zod';
 import { type RequestState, requestStateOf } from '../api/context.js';
-import { type ApiError, toProblem } from '../api/errors.js';
+import { ApiError, toProblem } from '../api/errors.js';
+import { idParam } from '../api/records.js';
 import { type Meta, toApiError } from '../api/trpc.js';
 import type { Scope } from '../domain/scopes.js';
 import type { AppRouter } from '../routers/index.js';
 
 /**
- * The /v1 surface: each procedure with OpenAPI meta served at its method and path, as
- * trpc-to-openapi's node-http adapter serves it (the same route matching, the same input built
- * from the query or body and the path parameters, the same procedure call), but with everything
- * that does not depend on the request worked out once at start: the route and operation tables,
- * their regexes, which inputs are void. No Fetch Request, AbortSignal or caller proxy is built per
- * call, and neither trpc-to-openapi nor its OpenAPI generator is loaded to serve
- * (docs/decisions.md, "What a process loads").
+ * The REST adapter: everything that turns the tRPC router into the /v1 surface, in one module.
+ *
+ * - The one table of procedures (`procedureTable`): dotted path, type, scope, whether it writes,
+ *   and for those with OpenAPI meta the method, path template, its regex, where the input comes
+ *   from. Built once at start; the /v1 route lookup, the /trpc write path, idempotency (the scope
+ *   of a write) and the OpenAPI post-processing all read it.
+ * - The workarounds around trpc-to-openapi, whose adapter we replaced with this one and whose
+ *   generator still writes the document: the input built as its adapter builds it (query or body,
+ *   path parameters merged over it) but a body field named like a path parameter refused rather
+ *   than silently replaced; query digits turned into numbers instead of a coercion patch on the
+ *   schemas; every mutation input checked at start to refuse unknown fields at every level
+ *   (`strictnessProblems`), so a zod node kind the check does not know fails the start, not a request.
+ *
+ * No Fetch Request, AbortSignal or caller proxy is built per call, and neither trpc-to-openapi nor
+ * its OpenAPI generator is loaded to serve (docs/decisions.md, "What a process loads").
  */
 
 /** Headers an error carries (WWW-Authenticate, Retry-After), for both /v1 and /trpc. */
@@ -37,18 +46,99 @@ type CallableProcedure = ((opts: {
 
 type Procedures = Record<string, CallableProcedure>;
 
-/** The procedures that have an OpenAPI route, in the router's order (the order of the document's paths). */
-function openApiProcedures(router: AppRouter): [string, CallableProcedure, NonNullable<Meta['openapi']>, Meta][] {
-  const list: [string, CallableProcedure, NonNullable<Meta['openapi']>, Meta][] = [];
+/** One /v1 operation: the procedure behind `METHOD template`. */
+interface Operation {
+  method: string;
+  template: string;
+  /** The template as a regex with a named group per path parameter (trpc-to-openapi's, case-insensitive). */
+  pattern: RegExp;
+  noInput: boolean;
+  /** Whether its input comes from the JSON body (every method but GET and DELETE) or the query. */
+  fromBody: boolean;
+  /** The query's number fields (GET): ASCII digits become the number, any other spelling stays text. */
+  queryNumbers: ReadonlySet<string>;
+}
+
+/** One procedure of the router, with what every surface needs to know about it. */
+interface ProcedureEntry {
+  /** The dotted path in the router (`employees.create`), the /trpc path. */
+  path: string;
+  procedure: CallableProcedure;
+  type: ProcedureType;
+  meta: Meta;
+  /** The scope it demands (none: anonymous or any credential). */
+  scope?: Scope;
+  /** A mutation: one transaction, Idempotency-Key accepted (server/idempotency.ts). */
+  writes: boolean;
+  /** Its /v1 operation, when it has OpenAPI meta. */
+  rest?: Operation;
+}
+
+export interface ProcedureTable {
+  /** Every procedure, in the router's order (the order of the OpenAPI document's paths). */
+  entries: readonly ProcedureEntry[];
+  /** By dotted path (/trpc). */
+  byPath: ReadonlyMap<string, ProcedureEntry>;
+  /** By `METHOD template` (`GET /employees/{id}`). */
+  byOperation: ReadonlyMap<string, ProcedureEntry>;
+  /** The /v1 route table, one route per path template. */
+  routes: readonly RestRoute[];
+}
+
+/**
+ * The table of `router`'s procedures. Throws when a mutation's input would accept a field it does
+ * not know (see strictnessProblems): the process refuses to start rather than serve it.
+ */
+export function procedureTable(router: AppRouter): ProcedureTable {
+  const entries: ProcedureEntry[] = [];
   for (const [path, procedure] of Object.entries(router._def.procedures as unknown as Procedures)) {
-    const meta = procedure._def.meta;
-    if (meta?.openapi && meta.openapi.enabled !== false) list.push([path, procedure, meta.openapi, meta]);
+    const meta = procedure._def.meta ?? {};
+    const type = procedure._def.type;
+    if (type === 'mutation') {
+      const problems = procedure._def.inputs.flatMap((input) => strictnessProblems(input));
+      if (problems.length) throw new Error(`The input of ${path} is not strict: ${problems.join('; ')}`);
+    }
+    const openapi =
+      meta.openapi && meta.openapi.enabled !== false && type !== 'subscription' ? meta.openapi : undefined;
+    entries.push({
+      path,
+      procedure,
+      type,
+      meta,
+      scope: meta.scope,
+      writes: type === 'mutation',
+      rest: openapi && operationOf(openapi.method, openapi.path, procedure),
+    });
   }
-  return list;
+  const byOperation = new Map<string, ProcedureEntry>();
+  for (const entry of entries) if (entry.rest) byOperation.set(`${entry.rest.method} ${entry.rest.template}`, entry);
+  return {
+    entries,
+    byPath: new Map(entries.map((entry) => [entry.path, entry])),
+    byOperation,
+    routes: restRoutes(entries),
+  };
+}
+
+function operationOf(method: string, template: string, procedure: CallableProcedure): Operation {
+  const grouped = normalizePath(template).replace(/\{(.+?)\}/g, (_, key) => `(?<${key}>[^/]+)`);
+  const shape = (procedure._def.inputs[0]?._zod.def as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
+  return {
+    method,
+    template,
+    pattern: new RegExp(`^${grouped}$`, 'i'),
+    noInput: takesNoInput(procedure._def.inputs),
+    fromBody: method !== 'GET' && method !== 'DELETE',
+    queryNumbers: new Set(
+      method === 'GET' && shape
+        ? Object.keys(shape).filter((name) => unwrapped(shape[name])._zod.def.type === 'number')
+        : [],
+    ),
+  };
 }
 
 /** The route table of /v1 (path template → methods), for 404 vs 405 and the Allow header. */
-export interface RestRoute {
+interface RestRoute {
   pattern: RegExp;
   template: string;
   methods: string[];
@@ -69,17 +159,18 @@ export interface RestRoute {
  * The /v1 route table, from the procedures' meta: the same table the served OpenAPI document's
  * paths give (each operation is secured unless `protect: false` without a scope), in its order.
  */
-export function restRoutes(router: AppRouter): RestRoute[] {
+function restRoutes(entries: readonly ProcedureEntry[]): RestRoute[] {
   const byTemplate = new Map<
     string,
     { methods: string[]; tenantData: boolean; scopes: Record<string, Scope | undefined> }
   >();
-  for (const [, , openapi, meta] of openApiProcedures(router)) {
-    const route = byTemplate.get(openapi.path) ?? { methods: [], tenantData: false, scopes: {} };
-    route.methods.push(openapi.method.toUpperCase());
-    route.scopes[openapi.method.toUpperCase()] = meta.scope;
-    route.tenantData ||= meta.scope !== undefined || (openapi.protect ?? true);
-    byTemplate.set(openapi.path, route);
+  for (const { rest, meta } of entries) {
+    if (!rest) continue;
+    const route = byTemplate.get(rest.template) ?? { methods: [], tenantData: false, scopes: {} };
+    route.methods.push(rest.method);
+    route.scopes[rest.method] = meta.scope;
+    route.tenantData ||= meta.scope !== undefined || (meta.openapi?.protect ?? true);
+    byTemplate.set(rest.template, route);
   }
   return [...byTemplate].map(([template, { methods, tenantData, scopes }]) => {
     const allowed = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
@@ -103,23 +194,6 @@ function unwrapped(schema: z.core.$ZodType): z.core.$ZodType {
   return ['optional', 'nullable', 'default', 'prefault', 'readonly'].includes(def.type) && def.innerType
     ? unwrapped(def.innerType)
     : schema;
-}
-
-/**
- * The number fields of each GET operation's query, by path template (`/employees` → limit): a
- * query string spells them in ASCII digits, which the adapter turns into the number; any other
- * spelling stays a string for the schema to refuse.
- */
-function queryNumberFields(router: AppRouter): Map<string, Set<string>> {
-  const fields = new Map<string, Set<string>>();
-  for (const { _def } of Object.values(router._def.procedures as unknown as Procedures)) {
-    const openapi = _def.meta?.openapi;
-    const shape = (_def.inputs[0]?._zod.def as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
-    if (openapi?.method !== 'GET' || !shape) continue;
-    const numbers = Object.keys(shape).filter((name) => unwrapped(shape[name])._zod.def.type === 'number');
-    fields.set(openapi.path, new Set(numbers));
-  }
-  return fields;
 }
 
 const DIGITS = /^[0-9]+$/;
@@ -162,19 +236,6 @@ function takesNoInput(inputs: z.core.$ZodType[]): boolean {
   return false;
 }
 
-/** One /v1 operation: the procedure behind `METHOD template`. */
-interface Operation {
-  /** The template as a regex with a named group per path parameter (trpc-to-openapi's, case-insensitive). */
-  pattern: RegExp;
-  /** The procedure's dotted path in the router (`employees.list`). */
-  path: string;
-  procedure: CallableProcedure;
-  type: ProcedureType;
-  noInput: boolean;
-  /** Whether its input comes from the JSON body (every method but GET and DELETE) or the query. */
-  fromBody: boolean;
-}
-
 /** `/a/b/` → `/a/b`: one leading and one trailing slash off, one leading slash on. */
 function normalizePath(path: string): string {
   return `/${path.replace(/^\/|\/$/g, '')}`;
@@ -186,25 +247,6 @@ const PLAIN_PATH = /^\/[A-Za-z0-9\-_~!$&'()*+,;=:@/]*$/;
 /** The path as the URL parser normalises it (dot segments resolved, some characters percent-encoded). */
 function urlPath(path: string): string {
   return PLAIN_PATH.test(path) ? path : new URL(`http://127.0.0.1${path}`).pathname;
-}
-
-/** The operations by `METHOD template` (`GET /employees/{id}`): the route table has already matched the template. */
-function operationTable(router: AppRouter): Map<string, Operation> {
-  const table = new Map<string, Operation>();
-  for (const [path, procedure, openapi] of openApiProcedures(router)) {
-    if (procedure._def.type === 'subscription') continue;
-    const grouped = normalizePath(openapi.path).replace(/\{(.+?)\}/g, (_, key) => `(?<${key}>[^/]+)`);
-    const method = openapi.method;
-    table.set(`${method} ${openapi.path}`, {
-      pattern: new RegExp(`^${grouped}$`, 'i'),
-      path,
-      procedure,
-      type: procedure._def.type,
-      noInput: takesNoInput(procedure._def.inputs),
-      fromBody: method !== 'GET' && method !== 'DELETE',
-    });
-  }
-  return table;
 }
 
 /** What the adapter's `getErrorFromUnknown` makes of a throw: a TRPCError as it is, anything else a 500. */
@@ -224,11 +266,11 @@ function trpcErrorOf(cause: unknown): TRPCError {
  * rejected rather than defaulted), a parameter given once is its value, one given several times
  * the list of them; number fields spelled in ASCII digits become the number.
  */
-function queryInput(querystring: string, numbers: Set<string> | undefined): Record<string, unknown> {
+function queryInput(querystring: string, numbers: ReadonlySet<string>): Record<string, unknown> {
   const values: Record<string, (string | number)[]> = Object.create(null);
   if (querystring) {
     for (const [key, value] of new URLSearchParams(querystring)) {
-      const typed = numbers?.has(key) && DIGITS.test(value) ? Number(value) : value;
+      const typed = numbers.has(key) && DIGITS.test(value) ? Number(value) : value;
       const list = values[key];
       if (list) list.push(typed);
       else values[key] = [typed];
@@ -243,13 +285,10 @@ function queryInput(querystring: string, numbers: Set<string> | undefined): Reco
 }
 
 export function createRestHandler(
-  router: AppRouter,
+  table: ProcedureTable,
   baseUrl: string,
   onInternalError: (e: TRPCError, s: RequestState) => void,
 ) {
-  const numberFields = queryNumberFields(router);
-  const operations = operationTable(router);
-
   const problem = (ctx: KoaContext, error: ApiError): RestOutcome => ({
     status: error.status,
     contentType: 'application/problem+json',
@@ -267,31 +306,30 @@ export function createRestHandler(
     const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
     const target = normalizePath(urlPath(path));
     // The Koa pipeline found the route: one operation, whose pattern gives the path parameters.
-    const operation = operations.get(`${method} ${template}`);
+    const entry = table.byOperation.get(`${method} ${template}`);
+    const operation = entry?.rest;
     const match = operation?.pattern.exec(target);
     let input: unknown;
     let state: RequestState | undefined;
     try {
-      if (!operation || !match) throw new TRPCError({ message: 'Not found', code: 'NOT_FOUND' });
+      if (!entry || !operation || !match) throw new TRPCError({ message: 'Not found', code: 'NOT_FOUND' });
       if (!operation.noInput) {
-        const given = operation.fromBody
-          ? req.body
-          : queryInput(ctx.querystring, method === 'GET' ? numberFields.get(template) : undefined);
+        const given = operation.fromBody ? req.body : queryInput(ctx.querystring, operation.queryNumbers);
         input = { ...(given as object), ...match.groups };
       }
       state = requestStateOf(req);
-      const data = await operation.procedure({
-        path: operation.path,
+      const data = await entry.procedure({
+        path: entry.path,
         getRawInput: async () => input,
         ctx: state,
-        type: operation.type,
+        type: entry.type,
         signal: undefined,
         batchIndex: 0,
       });
       return { status: 200, contentType: 'application/json', body: JSON.stringify(data) ?? '', headers: {} };
     } catch (cause) {
       const error = trpcErrorOf(cause);
-      const api = toApiError(error, operation?.type ?? 'unknown');
+      const api = toApiError(error, entry?.type ?? 'unknown');
       if (api.problemCode === 'internal_error' && state) onInternalError(error, state);
       return problem(ctx, api);
     }
@@ -312,4 +350,98 @@ export function sendOutcome(ctx: KoaContext, outcome: RestOutcome): void {
   ctx.status = outcome.status;
   ctx.type = outcome.contentType;
   ctx.body = outcome.body;
+}
+
+/** Node kinds that hold no fields of their own: nothing to check inside. */
+const LEAF_KINDS = new Set([
+  'string',
+  'number',
+  'int',
+  'boolean',
+  'bigint',
+  'date',
+  'enum',
+  'literal',
+  'null',
+  'undefined',
+  'void',
+  'never',
+  'nan',
+  'template_literal',
+  'transform',
+  'custom',
+]);
+/** Node kinds that wrap one schema (`innerType`). */
+const WRAPPER_KINDS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch']);
+
+/**
+ * Why `schema` would accept a field it does not declare, one sentence per place (empty: strict).
+ * Every object must be strict (`z.strictObject`: unknown keys are 400 invalid_body, decisions §1);
+ * a record, `any` or `unknown` takes any field; a node kind this walk does not know is a problem
+ * too, so a new kind cannot slip past unchecked (tests/http/restAdapter.test.ts).
+ */
+export function strictnessProblems(schema: z.core.$ZodType, at = 'input'): string[] {
+  const def = schema._zod.def as Record<string, unknown> & { type: string };
+  const inner = (child: unknown, where = at) => strictnessProblems(child as z.core.$ZodType, where);
+  if (LEAF_KINDS.has(def.type)) return [];
+  if (WRAPPER_KINDS.has(def.type)) return inner(def.innerType);
+  switch (def.type) {
+    case 'object': {
+      const catchall = def.catchall as z.core.$ZodType | undefined;
+      const own = catchall?._zod.def.type === 'never' ? [] : [`${at} accepts unknown fields (use z.strictObject)`];
+      const shape = def.shape as Record<string, z.core.$ZodType>;
+      return [...own, ...Object.entries(shape).flatMap(([key, child]) => inner(child, `${at}.${key}`))];
+    }
+    case 'array':
+      return inner(def.element, `${at}[]`);
+    case 'tuple':
+      return [...(def.items as z.core.$ZodType[]), ...(def.rest ? [def.rest] : [])].flatMap((c) => inner(c, `${at}[]`));
+    case 'union':
+      return (def.options as z.core.$ZodType[]).flatMap((option) => inner(option));
+    case 'intersection':
+      return [...inner(def.left), ...inner(def.right)];
+    case 'pipe':
+      return [...inner(def.in), ...inner(def.out)];
+    case 'lazy':
+      return inner((def.getter as () => z.core.$ZodType)());
+    case 'record':
+    case 'map':
+    case 'any':
+    case 'unknown':
+      return [
+        `${at} is ${def.type === 'record' || def.type === 'map' ? `a ${def.type}` : def.type}: it takes any field`,
+      ];
+    default:
+      return [`${at} is a zod ${def.type}, which this check does not know: teach strictnessProblems (server/rest.ts)`];
+  }
+}
+
+const uuid = idParam.shape.id;
+
+/**
+ * Whether the `{id}` segment of a path (at `index` of its route's template, -1 if it has none) is
+ * a UUID, as the procedure will demand.
+ */
+export function hasWellFormedId(index: number, subPath: string): boolean {
+  if (index < 0) return true;
+  try {
+    return uuid.safeParse(decodeURIComponent(subPath.split('/')[index])).success;
+  } catch {
+    return false; // malformed percent-encoding
+  }
+}
+
+/**
+ * trpc-to-openapi merges path parameters over the body, so a body `id` would be silently replaced
+ * by the path's; it is an unknown body field like any other (400 invalid_body).
+ */
+export function rejectPathParamsInBody(body: unknown, pathParams: readonly string[]): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const params = pathParams.filter((name) => Object.hasOwn(body, name));
+  if (params.length) {
+    throw new ApiError('invalid_body', {
+      detail: `The request body has ${params.length} problem(s).`,
+      errors: params.map((path) => ({ path, message: 'Unknown field (it is part of the path)' })),
+    });
+  }
 }

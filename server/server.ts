@@ -11,8 +11,6 @@ import { createLogger, flushLogger } from './logging.js';
 import { createDelivery, OutboxDispatcher } from './outbox.js';
 import { RateLimits } from './rateLimit.js';
 
-export { createLogger, flushLogger };
-
 export interface RunningServer {
   url: string;
   server: Server;

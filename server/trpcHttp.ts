@@ -5,11 +5,11 @@ import { resolveResponse } from '@trpc/server/http';
 import type { Context as KoaContext } from 'koa';
 import { deferInputError, type RequestState } from '../api/context.js';
 import { ApiError } from '../api/errors.js';
-import { MAX_BATCH_SIZE, type Meta, toApiError } from '../api/trpc.js';
+import { MAX_BATCH_SIZE, toApiError } from '../api/trpc.js';
 import { appRouter } from '../routers/index.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
 import { MAX_BODY_BYTES, readJsonBody } from './middleware/body.js';
-import { errorHeaders, type RestOutcome } from './rest.js';
+import { errorHeaders, type ProcedureTable, type RestOutcome } from './rest.js';
 
 /**
  * The /trpc surface (decisions §11): tRPC's own request handling (batches, its error shape), with
@@ -18,14 +18,12 @@ import { errorHeaders, type RestOutcome } from './rest.js';
  * applies to one call: a batch of several calls with a key is 400 invalid_idempotency_key.
  */
 
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; meta?: Meta } }>;
-
-const isMutation = (name: string) => procedures[name]?._def.type === 'mutation';
-
 /** How tRPC labels every answer, errors included. */
 const TRPC_CONTENT_TYPE = 'application/json';
 
-export function createTrpcHandler(onInternalError: (e: TRPCError, s: RequestState) => void) {
+export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TRPCError, s: RequestState) => void) {
+  const writes = (name: string) => table.byPath.get(name)?.writes === true;
+
   /** tRPC's answer to this request, as text. `state` is absent only for a batch refused as too large. */
   const resolve = async (ctx: KoaContext, state: RequestState | undefined, path: string): Promise<RestOutcome> => {
     const response = await resolveResponse({
@@ -57,7 +55,7 @@ export function createTrpcHandler(onInternalError: (e: TRPCError, s: RequestStat
     batched: boolean,
   ): Promise<RestOutcome> => {
     const names = batched ? path.split(',') : [path];
-    if (!state || ctx.method !== 'POST' || !names.every(isMutation)) return resolve(ctx, state, path);
+    if (!state || ctx.method !== 'POST' || !names.every(writes)) return resolve(ctx, state, path);
 
     // Read here, as /v1 does, so that a keyed write can be fingerprinted; tRPC gets the parsed body.
     // What cannot be read (413, 415, invalid JSON) or a malformed key is thrown by each procedure
@@ -81,7 +79,7 @@ export function createTrpcHandler(onInternalError: (e: TRPCError, s: RequestStat
       path: `${ctx.path}${batched ? '?batch=1' : ''}`,
       body: req.body,
       key: read?.key,
-      scope: procedures[names[0]]._def.meta?.scope,
+      scope: table.byPath.get(names[0])?.scope,
       errorContentType: TRPC_CONTENT_TYPE,
     };
     try {

@@ -32,22 +32,4 @@ export const entities = [
   ...tenantScopedEntities,
 ];
 
-export {
-  ApiKey,
-  ApiKeySecret,
-  Asset,
-  Employee,
-  HelpdeskTicket,
-  Holiday,
-  JobOpening,
-  LeaveBalance,
-  LeaveRequest,
-  LeaveType,
-  OAuthClient,
-  OAuthToken,
-  Organisation,
-  Profile,
-  Setting,
-  Survey,
-  Tenant,
-};
+export { ApiKey, ApiKeySecret, Employee, LeaveRequest, LeaveType, OAuthClient, OAuthToken, Organisation, Tenant };

@@ -8,7 +8,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * deeper one would otherwise overflow the stack of recursive walks such as the idempotency
  * fingerprint's canonical JSON (a 2,000-level body answered 500).
  */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** Whether `value` nests deeper than `max`, walked without recursion. */
 function nestsDeeperThan(value: unknown, max: number): boolean {

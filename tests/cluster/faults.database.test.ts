@@ -1,26 +1,29 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { type PgProxy, pgProxy, sleep, waitFor } from '../support/cluster.js';
-import { startTestServer, type TestServer } from '../support/harness.js';
-import { authed, hireBody, type Json, lockTenantRow, openTestOrm, sql } from './helpers.js';
+import { type PgProxy, pgProxy } from '../support/cluster.js';
+import { openTestOrm, sql } from '../support/database.js';
+import { hireBody } from '../support/employees.js';
+import { type TestServer, useTestServer } from '../support/harness.js';
+import type { Json } from '../support/http.js';
+import { sleep, waitFor } from '../support/wait.js';
+import { authed, lockTenantRow } from './helpers.js';
 
 // A server whose DATABASE_URL goes through a TCP proxy that the test cuts (every connection
 // destroyed, new ones refused) and restores: PostgreSQL going away and coming back.
 let proxy: PgProxy;
-let h: TestServer;
 // The test's own connection, straight to PostgreSQL: it stays up while the proxy is cut.
 let direct: Awaited<ReturnType<typeof openTestOrm>>;
-
 beforeAll(async () => {
   proxy = await pgProxy(inject('databaseUrl'));
-  h = await startTestServer({ DATABASE_URL: proxy.url, RATE_LIMIT_POINTS: '100000', LOG_LEVEL: 'error' });
   direct = await openTestOrm();
 });
 afterAll(async () => {
-  await proxy?.restore();
-  await h?.close();
   await direct?.close();
   await proxy?.close();
 });
+
+const h = useTestServer(() => ({ DATABASE_URL: proxy.url, RATE_LIMIT_POINTS: '100000', LOG_LEVEL: 'error' }));
+// Runs before the server closes (afterAll hooks run in reverse): it closes through a working proxy.
+afterAll(() => proxy?.restore());
 
 interface Sent {
   kind: 'read' | 'write';

@@ -1,32 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Orm } from '../../db/orm.js';
 import { spawnNode } from '../support/cluster.js';
-import { adminUrl, databaseUrl } from '../support/globalSetup.js';
+import { openTestOrm, sql, useFreshDatabase } from '../support/database.js';
+import { hireBody } from '../support/employees.js';
 import { startTestServer } from '../support/harness.js';
-import { authed, hireBody, openTestOrm, sql } from './helpers.js';
+import { authed } from './helpers.js';
 
 // A database of its own: a dispatcher delivers every due message of its database, and the suite's
 // shared one holds other tests' messages, which they watch.
-const name = `wfm_outbox_${randomBytes(6).toString('hex')}`;
-const url = databaseUrl(name);
-const admin = new pg.Client({ connectionString: adminUrl });
+const { url } = useFreshDatabase('wfm_outbox');
 let orm: Orm;
 let dir: string;
 
 beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`create database ${name}`);
   dir = await mkdtemp(path.join(tmpdir(), 'wfm-outbox-'));
 });
 afterAll(async () => {
   await orm?.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

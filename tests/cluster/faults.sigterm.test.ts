@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Orm } from '../../db/orm.js';
-import { accepts, type NodeProcess, spawnNode, waitFor } from '../support/cluster.js';
-import { authed, hireBody, lockTenantRow, newKey, newTenant, openTestOrm, sql } from './helpers.js';
+import { accepts, type NodeProcess, spawnNode } from '../support/cluster.js';
+import { openTestOrm, sql } from '../support/database.js';
+import { hireBody } from '../support/employees.js';
+import { newKey, newTenant } from '../support/tenants.js';
+import { waitFor } from '../support/wait.js';
+import { authed, lockTenantRow } from './helpers.js';
 
 let orm: Orm;
 let node: NodeProcess | undefined;

@@ -1,33 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
-import { type Orm, openOrm } from '../../db/orm.js';
-import { createApiKey } from '../../domain/credentials.js';
-import { createOrganisation } from '../../domain/organisations.js';
-import type { Scope } from '../../domain/scopes.js';
-import type { Json, Outcome } from '../support/http.js';
-
-export { hireBody, type Json, type Outcome, parallel, statusCounts, uniqueEmail } from '../support/http.js';
-
-export type Tenant = Awaited<ReturnType<typeof createOrganisation>>;
-
-/** The test process's own ORM on the suite's database, for set-up and for checking rows. */
-export function openTestOrm(databaseUrl = inject('databaseUrl')): Promise<Orm> {
-  return openOrm({ DATABASE_URL: databaseUrl, DATA_DIR: './var' });
-}
-
-/** Raw SQL outside any tenant filter. */
-export function sql<T = Json>(orm: Orm, query: string, params: unknown[] = []): Promise<T[]> {
-  return orm.em.fork().getConnection().execute<T[]>(query, params);
-}
-
-export function newTenant(orm: Orm, seats: number | null = null): Promise<Tenant> {
-  return createOrganisation(orm.em.fork(), { name: `Cluster ${randomBytes(4).toString('hex')}`, seats });
-}
-
-/** A fresh API key secret (its own rate-limit budget) for the tenant's live environment. */
-export async function newKey(orm: Orm, tenant: Tenant, scopes: Scope[]): Promise<string> {
-  return (await createApiKey(orm.em.fork(), 'svc', { tenantId: tenant.tenant.id, env: 'live', scopes })).secret;
-}
+import type { Orm } from '../../db/orm.js';
+import { sql } from '../support/database.js';
 
 /** An authenticated JSON request. */
 export function authed(secret: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) {
@@ -40,14 +12,6 @@ export function authed(secret: string, method = 'GET', body?: unknown, headers: 
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   } satisfies RequestInit;
-}
-
-export function codeOf(outcome: Outcome): string | undefined {
-  try {
-    return (JSON.parse(outcome.text) as { code?: string }).code;
-  } catch {
-    return undefined;
-  }
 }
 
 interface PgClient {

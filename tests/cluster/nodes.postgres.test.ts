@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { migrationsList } from '../../db/migrations/index.js';
 import type { Orm } from '../../db/orm.js';
-import { authed, codeOf, hireBody, newKey, newTenant, parallel, sql, statusCounts, type Tenant } from './helpers.js';
+import { sql } from '../support/database.js';
+import { hireBody } from '../support/employees.js';
+import type { TestTenant } from '../support/harness.js';
+import { codeOf, parallel, statusCounts } from '../support/http.js';
+import { day, YEAR } from '../support/leave.js';
+import { newKey, newTenant } from '../support/tenants.js';
+import { authed } from './helpers.js';
 import { type Cluster, sharedRateLimitTests, useCluster } from './nodes.js';
 
 // Two `wfm serve` processes on one PostgreSQL, which also holds the rate-limit counters. They start
@@ -16,13 +22,10 @@ test('both nodes came up on the database they migrated together, each migration 
 
 sharedRateLimitTests('postgres', cluster);
 
-const YEAR = new Date().getUTCFullYear();
-const day = (monthDay: string) => `${YEAR}-${monthDay}`;
-
 /** A tenant with one hired employee (through node 0, so balances are seeded), and a leave:write key. */
 async function employeeWithLeave(c: Cluster) {
   const orm: Orm = c.orm;
-  const t: Tenant = await newTenant(orm);
+  const t: TestTenant = await newTenant(orm);
   const hrKey = await newKey(orm, t, ['employees:write']);
   const res = await c
     .node(0)

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { authed, codeOf, hireBody, newKey, newTenant, parallel, sql, statusCounts } from './helpers.js';
+import { sql } from '../support/database.js';
+import { hireBody } from '../support/employees.js';
+import { codeOf, parallel, statusCounts } from '../support/http.js';
+import { newKey, newTenant } from '../support/tenants.js';
+import { authed } from './helpers.js';
 import { sharedRateLimitTests, useCluster } from './nodes.js';
 
 // Two `wfm serve` processes on one PostgreSQL and one Redis (decisions §12: several nodes).
@@ -67,7 +71,7 @@ describe('seat limits across nodes (decisions §7)', () => {
   test('20 parallel creates over both nodes into 3 free seats make exactly 3', async () => {
     const { orm } = cluster;
     // 4 seats, the first HR admin takes one.
-    const t = await newTenant(orm, 4);
+    const t = await newTenant(orm, { seats: 4 });
     // Budgets are per credential: spread the batch over a few keys so the rate limit stays out of it.
     const keys = await Promise.all([0, 1, 2, 3].map(() => newKey(orm, t, ['employees:write'])));
     const results = await parallel(20, (i) =>

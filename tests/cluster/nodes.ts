@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Orm } from '../../db/orm.js';
 import { type NodeProcess, spawnNode } from '../support/cluster.js';
-import { adminUrl, databaseUrl } from '../support/globalSetup.js';
-import { authed, newKey, newTenant, openTestOrm, statusCounts } from './helpers.js';
+import { openTestOrm, useFreshDatabase } from '../support/database.js';
+import { statusCounts } from '../support/http.js';
+import { newKey, newTenant } from '../support/tenants.js';
+import { authed } from './helpers.js';
 
 /** Per-credential budget of the two nodes: small, so the combined limit is reached quickly. */
-export const POINTS = 12;
+const POINTS = 12;
 
 export interface Cluster {
   /** Two `wfm serve` processes on the same PostgreSQL (and Redis). */
@@ -25,19 +25,14 @@ export interface Cluster {
  */
 export function useCluster(store: 'redis' | 'postgres', options: { freshDatabase?: boolean } = {}): Cluster {
   const cluster = { nodes: [], node: (i: number) => cluster.nodes[i % 2] } as unknown as Cluster;
-  const name = `wfm_cluster_${randomBytes(6).toString('hex')}`;
-  const admin = options.freshDatabase ? new pg.Client({ connectionString: adminUrl }) : undefined;
+  const database = options.freshDatabase ? useFreshDatabase('wfm_cluster') : undefined;
   beforeAll(async () => {
     const env: Record<string, string> = {
       RATE_LIMIT_STORE: store,
       RATE_LIMIT_POINTS: String(POINTS),
       RATE_LIMIT_DURATION_S: '60',
+      ...(database ? { DATABASE_URL: database.url } : {}),
     };
-    if (admin) {
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      env.DATABASE_URL = databaseUrl(name);
-    }
     const started = await Promise.allSettled([spawnNode(env), spawnNode(env)]);
     const nodes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     cluster.nodes = nodes as [NodeProcess, NodeProcess];
@@ -48,10 +43,6 @@ export function useCluster(store: 'redis' | 'postgres', options: { freshDatabase
   afterAll(async () => {
     const exits = await Promise.all(cluster.nodes.map((n) => n.stop()));
     await cluster.orm?.close();
-    if (admin) {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
     // A node that did not shut down cleanly on SIGTERM is a failure of its own.
     expect(exits).toEqual(cluster.nodes.map(() => ({ code: 0, signal: null })));
   }, 30_000);

@@ -1,18 +1,14 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../domain/credentials.js';
-import { startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
-import { creds, expectInvalidCredential, expectWhoami, KEY_ID, LIVE_KEY, TEST_KEY, whoami } from './helpers.js';
+import { sql } from '../support/database.js';
+import { startTestServer, type TestTenant, useTestServer } from '../support/harness.js';
+import { creds } from '../support/oauth.js';
+import { expectInvalidCredential, expectWhoami, KEY_ID, LIVE_KEY, TEST_KEY, whoami } from './helpers.js';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startTestServer();
-});
-afterAll(() => h?.close());
+const h = useTestServer();
 
 const em = () => h.orm.em.fork();
-const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-  h.orm.em.getConnection().execute<T[]>(query, params);
 
 async function keyIdOf(secret: string): Promise<string> {
   return (await expectWhoami(h, secret, { credential: 'api_key' })).key_id;
@@ -20,6 +16,7 @@ async function keyIdOf(secret: string): Promise<string> {
 
 async function lastUsedAt(keyId: string): Promise<string | null> {
   const [row] = await sql<{ last_used_at: Date | string | null }>(
+    h,
     'select last_used_at from api_keys where key_id = ?',
     [keyId],
   );
@@ -41,9 +38,9 @@ describe('API key secrets', () => {
     const created = await createApiKey(em(), 'svc', { tenantId: t.tenant.id, env: 'live', scopes: ['leave:read'] });
     const { secret, key_id } = created;
     expect(created).toEqual({ key_id: expect.stringMatching(KEY_ID), secret, env: 'live', scopes: ['leave:read'] });
-    const keys = await sql('select * from api_keys where key_id = ?', [key_id]);
+    const keys = await sql(h, 'select * from api_keys where key_id = ?', [key_id]);
     expect(keys).toHaveLength(1);
-    const secrets = await sql('select * from api_key_secrets where api_key_id = ?', [keys[0].id]);
+    const secrets = await sql(h, 'select * from api_key_secrets where api_key_id = ?', [keys[0].id]);
     expect(secrets).toHaveLength(1);
     const stored = JSON.stringify([keys, secrets]);
     expect(stored).not.toContain(secret);
@@ -58,12 +55,15 @@ describe('API key secrets', () => {
 
     // Nowhere else in the database either (a whole-database text search of the secret).
     const tables = await sql<{ table_name: string }>(
+      h,
       `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
     for (const { table_name } of tables) {
-      const [hit] = await sql<{ n: number }>(`select count(*)::int as n from "${table_name}" x where x::text like ?`, [
-        `%${secret.slice('svc_live_'.length)}%`,
-      ]);
+      const [hit] = await sql<{ n: number }>(
+        h,
+        `select count(*)::int as n from "${table_name}" x where x::text like ?`,
+        [`%${secret.slice('svc_live_'.length)}%`],
+      );
       expect(hit.n, table_name).toBe(0);
     }
   });
@@ -78,8 +78,8 @@ describe('API key secrets', () => {
     });
     const tokens = (await res.json()) as { access_token: string; refresh_token: string };
     expect(tokens.access_token).toEqual(expect.any(String));
-    const clients = await sql('select * from oauth_clients where client_id = ?', [client.client_id]);
-    const issued = await sql('select * from oauth_tokens where client_id = ?', [clients[0].id]);
+    const clients = await sql(h, 'select * from oauth_clients where client_id = ?', [client.client_id]);
+    const issued = await sql(h, 'select * from oauth_tokens where client_id = ?', [clients[0].id]);
     expect(issued).toHaveLength(2);
     const stored = JSON.stringify([clients, issued]);
     for (const secret of [client.client_secret, tokens.access_token, tokens.refresh_token]) {
@@ -178,6 +178,7 @@ describe('rotation', () => {
     }
     // The old secret's grace ends about an hour from now, not before and not after.
     const [row] = await sql<{ expires_at: Date | string }>(
+      h,
       `select s.expires_at from api_key_secrets s join api_keys k on k.id = s.api_key_id
         where k.key_id = ? and s.secret_hash = ?`,
       [keyId, createHash('sha256').update(old).digest('hex')],
@@ -224,6 +225,7 @@ describe('rotation', () => {
     await rotateApiKey(em(), 'svc', keyId, 60);
     await rotateApiKey(em(), 'svc', keyId, 86400);
     const [row] = await sql<{ expires_at: Date | string }>(
+      h,
       'select expires_at from api_key_secrets where secret_hash = ?',
       [createHash('sha256').update(first).digest('hex')],
     );
@@ -269,6 +271,7 @@ describe('last_used_at', () => {
     const t = await h.tenant();
     const secret = await h.key(t, ['leave:read']);
     const [{ key_id: keyId }] = await sql<{ key_id: string }>(
+      h,
       `select k.key_id from api_keys k join api_key_secrets s on s.api_key_id = k.id where s.secret_hash = ?`,
       [createHash('sha256').update(secret).digest('hex')],
     );
@@ -287,7 +290,7 @@ describe('last_used_at', () => {
     expect(await lastUsedAt(keyId)).toBe(first);
 
     // Once the recorded use is over a minute old, the next use records again.
-    await sql(`update api_keys set last_used_at = now() - interval '2 minutes' where key_id = ?`, [keyId]);
+    await sql(h, `update api_keys set last_used_at = now() - interval '2 minutes' where key_id = ?`, [keyId]);
     const aged = await lastUsedAt(keyId);
     await expectWhoami(h, secret, { key_id: keyId });
     const refreshed = await lastUsedAt(keyId);
@@ -299,6 +302,7 @@ describe('last_used_at', () => {
     const t = await h.tenant();
     const secret = await h.key(t, ['leave:read']);
     const [{ key_id: keyId }] = await sql<{ key_id: string }>(
+      h,
       `select k.key_id from api_keys k join api_key_secrets s on s.api_key_id = k.id where s.secret_hash = ?`,
       [createHash('sha256').update(secret).digest('hex')],
     );

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
+import { expect, inject, test } from 'vitest';
+import { type TestTenant, useTestServer } from '../support/harness.js';
+import { tokenJson } from '../support/oauth.js';
+import { nodeWfm, onlyJsonObject } from '../support/processes.js';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -9,23 +11,16 @@ import {
   expectWhoami,
   KEY_ID,
   LIVE_KEY,
-  onlyJsonObject,
   TEST_KEY,
-  tokenJson,
-  wfm,
   whoami,
 } from './helpers.js';
 
 // Each spawn of the CLI costs seconds, so the whole life cycle is one test, with independent
 // commands run side by side.
-let h: TestServer;
-beforeAll(async () => {
-  h = await startTestServer();
-});
-afterAll(() => h?.close());
+const h = useTestServer();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const run = (...args: string[]) => wfm(args, inject('databaseUrl'));
+const run = (...args: string[]) => nodeWfm(args, { DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' });
 
 async function ok(...args: string[]): Promise<Record<string, unknown>> {
   const result = await run(...args);

@@ -1,8 +1,5 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../support/harness.js';
-import { cli, collect, type Result } from '../support/processes.js';
-
-export { onlyJsonObject } from '../support/processes.js';
 
 /** Credential formats of decisions §3: the marker, then at least 32 base62 characters. */
 export const LIVE_KEY = /^svc_live_[0-9A-Za-z]{32,}$/;
@@ -12,7 +9,6 @@ export const REFRESH_TOKEN = /^svc_rt_[0-9A-Za-z]{32,}$/;
 export const CLIENT_ID = /^svc_client_[0-9A-Za-z]{32,}$/;
 export const CLIENT_SECRET = /^svc_secret_[0-9A-Za-z]{32,}$/;
 export const KEY_ID = /^key_[0-9A-Za-z]+$/;
-export const INTEGER = /^\d+$/;
 
 export interface TokenPair {
   access_token: string;
@@ -24,28 +20,6 @@ export interface TokenPair {
 
 export interface Whoami {
   data: { key_id: string; env: string; scopes: string[]; credential: string };
-}
-
-/** POST /oauth/token with a JSON body (the spec's sample), optional extra headers. */
-export function tokenJson(h: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return h.fetch('/oauth/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
-/** POST /oauth/token with a form body (RFC 6749), optional extra headers. */
-export function tokenForm(h: TestServer, body: Record<string, string>, headers: Record<string, string> = {}) {
-  return h.fetch('/oauth/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams(body).toString(),
-  });
-}
-
-export function basic(clientId: string, clientSecret: string): string {
-  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`;
 }
 
 /** A successful token response: 200, no-store, the fields of decisions §4. */
@@ -118,24 +92,4 @@ export async function expectInvalidCredential(res: Response): Promise<void> {
   });
   expect(body.request_id).toBe(res.headers.get('x-request-id'));
   expect(res.headers.get('www-authenticate')).toBe('Bearer realm="workforce", error="invalid_token"');
-}
-
-export type CliResult = Result;
-
-/** `node dist/server/cli.js …` (what bin/wfm execs) on the suite's database, with the suite's Node. */
-export function wfm(args: string[], databaseUrl: string): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'PUBLIC_BASE_URL', 'CURSOR_SECRET', 'CREDENTIAL_PREFIX']) {
-    delete env[name];
-  }
-  return collect(process.execPath, [cli, ...args], {
-    ...env,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-  });
-}
-
-/** Only the client id and secret of a created client (for a token request body). */
-export function creds(client: { client_id: string; client_secret: string }) {
-  return { client_id: client.client_id, client_secret: client.client_secret };
 }

@@ -1,26 +1,12 @@
 import { describe, expect, test } from 'vitest';
+import { INTEGER } from '../support/formats.js';
 import { serverPerTest } from '../support/harness.js';
-import {
-  basic,
-  creds,
-  expectOAuthError,
-  expectTokens,
-  expectWhoami,
-  INTEGER,
-  tokenForm,
-  tokenJson,
-  whoami,
-} from './helpers.js';
+import { basic, creds, tokenForm, tokenJson } from '../support/oauth.js';
+import { quota } from '../support/rateLimits.js';
+import { expectOAuthError, expectTokens, expectWhoami, whoami } from './helpers.js';
 
 /** Each test gets its own server: the memory store keeps budgets per process. */
 const server = serverPerTest();
-
-function quota(res: Response) {
-  const raw = ['limit', 'remaining', 'reset'].map((n) => res.headers.get(`ratelimit-${n}`));
-  for (const value of raw) expect(value, res.url).toMatch(INTEGER);
-  const [limit, remaining, reset] = raw.map(Number);
-  return { limit, remaining, reset };
-}
 
 function expectRetryAfter(res: Response): void {
   const retry = res.headers.get('retry-after');

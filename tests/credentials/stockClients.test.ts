@@ -1,15 +1,12 @@
 import * as oauth from 'oauth4webapi';
 import * as openid from 'openid-client';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness.js';
-import { ACCESS_TOKEN, creds, expectWhoami, REFRESH_TOKEN } from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { type TestServer, useTestServer } from '../support/harness.js';
+import { creds } from '../support/oauth.js';
+import { ACCESS_TOKEN, expectWhoami, REFRESH_TOKEN } from './helpers.js';
 
 // Stock OAuth clients, unchanged (decisions §4): form bodies, errors read from application/json.
-let h: TestServer;
-beforeAll(async () => {
-  h = await startTestServer({ RATE_LIMIT_TOKEN_FAIL_POINTS: '1000' });
-});
-afterAll(() => h?.close());
+const h = useTestServer({ RATE_LIMIT_TOKEN_FAIL_POINTS: '1000' });
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 

@@ -1,29 +1,22 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { revokeOAuthClient, rotateOAuthClientSecret } from '../../domain/credentials.js';
 import { SCOPES, type Scope } from '../../domain/scopes.js';
-import { startTestServer, type TestServer } from '../support/harness.js';
+import { INTEGER } from '../support/formats.js';
+import { useTestServer } from '../support/harness.js';
+import { basic, creds, tokenForm, tokenJson } from '../support/oauth.js';
 import {
-  basic,
-  creds,
   expectInvalidCredential,
   expectOAuthError,
   expectTokens,
   expectWhoami,
-  INTEGER,
   type TokenPair,
-  tokenForm,
-  tokenJson,
   whoami,
 } from './helpers.js';
 
-let h: TestServer;
-beforeAll(async () => {
-  // Budgets high enough that this file's many token requests (and deliberate failures) from
-  // 127.0.0.1 never trip the token limiters; those are tested in limits.test.ts.
-  h = await startTestServer({ RATE_LIMIT_TOKEN_POINTS: '100000', RATE_LIMIT_TOKEN_FAIL_POINTS: '100000' });
-});
-afterAll(() => h?.close());
+// Budgets high enough that this file's many token requests (and deliberate failures) from
+// 127.0.0.1 never trip the token limiters; those are tested in limits.test.ts.
+const h = useTestServer({ RATE_LIMIT_TOKEN_POINTS: '100000', RATE_LIMIT_TOKEN_FAIL_POINTS: '100000' });
 
 async function newClient(scopes: Scope[], env: 'live' | 'test' = 'live') {
   return creds(await h.client(await h.tenant(), scopes, env));

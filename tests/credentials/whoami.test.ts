@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { SCOPES } from '../../domain/scopes.js';
-import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
+import { expectProblem, useTestServer } from '../support/harness.js';
+import { creds, tokenJson } from '../support/oauth.js';
 import {
   CLIENT_ID,
-  creds,
   expectInvalidCredential,
   expectTokens,
   expectWhoami,
   KEY_ID,
   LIVE_KEY,
   TEST_KEY,
-  tokenJson,
   whoami,
 } from './helpers.js';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startTestServer();
-});
-afterAll(() => h?.close());
+const h = useTestServer();
 
 async function accessToken(secretScopes: (typeof SCOPES)[number][], env: 'live' | 'test' = 'live') {
   const t = await h.tenant();

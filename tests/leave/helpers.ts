@@ -4,21 +4,21 @@ import { expect } from 'vitest';
 import { LeaveBalance, LeaveRequest, LeaveType } from '../../db/entities/leave.js';
 import { Employee, Profile } from '../../db/entities/tenancy.js';
 import { TENANT_FILTER } from '../../db/orm.js';
+import { sql } from '../support/database.js';
 import { expectProblem, type TestServer } from '../support/harness.js';
+import { type Json, jsonInit, type Page } from '../support/http.js';
+import { day, type Org, YEAR } from '../support/leave.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
+import type { BalanceRecord, LeaveRequestRecord } from '../support/records.js';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-export const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// Helpers of the leave tests only: rows inserted straight into the database for the reads, and the
+// requests, checks and read-backs of filing and deciding leave. The organisation they work in is
+// tests/support/leave.ts.
 
-export interface Page<T = Record<string, unknown>> {
-  data: T[];
-  next_cursor: string | null;
-  has_more: boolean;
-}
+export type Decision = 'approve' | 'reject' | 'cancel';
 
 /** An entity manager of the test server's ORM whose tenant filter points at `tenantId`. */
-export function tenantEm(h: TestServer, tenantId: string) {
+function tenantEm(h: TestServer, tenantId: string) {
   const em = h.orm.em.fork();
   em.setFilterParams(TENANT_FILTER, { tenantId });
   return em;
@@ -105,7 +105,7 @@ export async function getOk<T>(h: TestServer, secret: string, path: string, temp
 }
 
 /** Every page of a list, following next_cursor with `limit`; `between` runs after each page. */
-export async function walk<T extends { id?: string }>(
+async function walk<T extends { id?: string }>(
   h: TestServer,
   secret: string,
   path: string,
@@ -203,4 +203,125 @@ export async function expectLimitRules(h: TestServer, secret: string, path: stri
     const body = await expectProblem(await h.as(secret, `${path}${sep}limit=${limit}`), 400, 'invalid_query_parameter');
     expect(body.detail, `limit=${limit}`).toContain('limit');
   }
+}
+
+/** Makes an employee an HR admin (there is no endpoint for that: a direct update). */
+export async function makeHrAdmin(h: TestServer, employeeId: string): Promise<void> {
+  await sql(h, 'update employees set is_hr_admin = true where id = ?', [employeeId]);
+}
+
+/** A valid create body: 2 days of ANNUAL leave for the org's employee, with `overrides`. */
+export function leaveBody(org: Org, overrides: Json = {}): Json {
+  return {
+    employee_id: org.employee.id,
+    leave_type_id: org.types.ANNUAL,
+    start_date: day('03-02'),
+    end_date: day('03-03'),
+    days_count: 2,
+    reason: 'Family visit',
+    ...overrides,
+  };
+}
+
+export function postLeave(h: TestServer, secret: string, body: unknown, headers: Record<string, string> = {}) {
+  return h.as(secret, '/v1/leave-requests', jsonInit('POST', body, headers));
+}
+
+export function postDecision(
+  h: TestServer,
+  secret: string,
+  id: string,
+  decision: Decision,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return h.as(secret, `/v1/leave-requests/${id}/${decision}`, jsonInit('POST', body, headers));
+}
+
+/** Expects 200 `{ data }` matching the served OpenAPI document, and returns `data`. */
+export async function expectData<T = LeaveRequestRecord>(
+  h: TestServer,
+  res: Response,
+  method: string,
+  template: string,
+): Promise<T> {
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.headers.get('x-request-id')).toBeTruthy();
+  const body = JSON.parse(text) as { data: T };
+  expect(Object.keys(body)).toEqual(['data']);
+  await expectMatchesOpenApi(h, method, template, 200, body);
+  return body.data;
+}
+
+export async function fileOk(h: TestServer, org: Org, overrides: Json = {}): Promise<LeaveRequestRecord> {
+  return expectData(h, await postLeave(h, org.write, leaveBody(org, overrides)), 'POST', '/leave-requests');
+}
+
+export async function decideOk(
+  h: TestServer,
+  org: Org,
+  id: string,
+  decision: Decision,
+  actorId: string,
+  comment?: string,
+): Promise<LeaveRequestRecord> {
+  const body = { actor_employee_id: actorId, ...(comment === undefined ? {} : { comment }) };
+  return expectData(
+    h,
+    await postDecision(h, org.write, id, decision, body),
+    'POST',
+    `/leave-requests/{id}/${decision}`,
+  );
+}
+
+/** One balance row of GET /v1/leave-balances?employee_id=…&year=… (the read endpoint, not the table). */
+export async function balanceOf(
+  h: TestServer,
+  org: Org,
+  employeeId: string,
+  leaveTypeId = org.types.ANNUAL,
+  year = YEAR,
+): Promise<BalanceRecord> {
+  const res = await h.as(org.read, `/v1/leave-balances?employee_id=${employeeId}&year=${year}`);
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  const page = JSON.parse(text) as { data: BalanceRecord[] };
+  await expectMatchesOpenApi(h, 'GET', '/leave-balances', 200, page);
+  const row = page.data.find((b) => b.leave_type_id === leaveTypeId);
+  if (!row) throw new Error(`no balance for leave type ${leaveTypeId}: ${text}`);
+  return row;
+}
+
+/** `{ allowance, used, pending, available }` of a balance, for compact assertions. */
+export async function daysOf(h: TestServer, org: Org, employeeId: string, leaveTypeId = org.types.ANNUAL) {
+  const { allowance, used, pending, available } = await balanceOf(h, org, employeeId, leaveTypeId);
+  return { allowance, used, pending, available };
+}
+
+export interface OutboxRow {
+  kind: string;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+/** The tenant's leave notifications in the outbox (kind leave_*), oldest first. */
+export async function leaveMail(h: TestServer, tenantId: string): Promise<OutboxRow[]> {
+  return sql<OutboxRow>(
+    h,
+    `select kind, recipient, subject, body from outbox_messages
+      where tenant_id = ? and kind like 'leave\\_%' order by created_at, id`,
+    [tenantId],
+  );
+}
+
+export async function leaveRows(h: TestServer, tenantId: string, employeeId: string) {
+  return sql<{ id: string; status: string; days_count: string; start_date: string }>(
+    h,
+    `select id, status, days_count::text, to_char(start_date, 'YYYY-MM-DD') as start_date
+       from leave_requests where tenant_id = ? and employee_id = ? order by created_at, id`,
+    [tenantId, employeeId],
+  );
 }

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { seedLeaveBalances } from '../../domain/leaveTypes.js';
-import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
+import { expectProblem, useTestServer } from '../support/harness.js';
+import type { Page } from '../support/http.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
 import type { BalanceRecord } from '../support/records.js';
 import { securityCases } from '../support/security.js';
@@ -12,15 +13,10 @@ import {
   insertEmployee,
   insertLeaveTypes,
   leaveTypeOf,
-  type Page,
   tamper,
 } from './helpers.js';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startTestServer();
-});
-afterAll(() => h?.close());
+const h = useTestServer();
 
 const THIS_YEAR = new Date().getUTCFullYear();
 

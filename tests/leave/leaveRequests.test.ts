@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectProblem, startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
+import { describe, expect, test } from 'vitest';
+import { DATE, RFC3339_MS, UUID_V7 } from '../support/formats.js';
+import { expectProblem, type TestTenant, useTestServer } from '../support/harness.js';
+import type { Page } from '../support/http.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
 import type { LeaveRequestRecord } from '../support/records.js';
 import { isolationCases, securityCases } from '../support/security.js';
 import {
-  DATE,
   expectCursorRejected,
   expectLimitRules,
   expectStableWalkUnderInserts,
@@ -12,17 +13,10 @@ import {
   insertEmployee,
   insertLeaveRequests,
   leaveTypeOf,
-  type Page,
-  RFC3339_MS,
   tamper,
-  UUID,
 } from './helpers.js';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startTestServer();
-});
-afterAll(() => h?.close());
+const h = useTestServer();
 
 const requestPath = async (t: TestTenant) => {
   const [row] = await insertLeaveRequests(h, t.tenant.id, t.hr_admin.id, 1);
@@ -102,7 +96,7 @@ test('a stored leave request reads back with every field, with the right types, 
     reason: 'Family visit',
   });
   for (const record of page.data) {
-    expect(record.id).toMatch(UUID);
+    expect(record.id).toMatch(UUID_V7);
     expect(record.start_date).toMatch(DATE);
     expect(typeof record.days_count).toBe('number');
     const one = await getOk<{ data: LeaveRequestRecord }>(

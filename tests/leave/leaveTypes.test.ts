@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
+import { describe, expect, test } from 'vitest';
+import { RFC3339_MS, UUID_V7 } from '../support/formats.js';
+import { expectProblem, type TestServer, useTestServer } from '../support/harness.js';
+import type { Page } from '../support/http.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
 import { isolationCases, securityCases } from '../support/security.js';
 import {
@@ -10,17 +12,10 @@ import {
   insertEmployee,
   insertLeaveTypes,
   leaveTypeOf,
-  type Page,
-  RFC3339_MS,
   tamper,
-  UUID,
 } from './helpers.js';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startTestServer();
-});
-afterAll(() => h?.close());
+const h = useTestServer();
 
 const annualPath = async (t: Awaited<ReturnType<TestServer['tenant']>>) =>
   `/v1/leave-types/${(await leaveTypeOf(h, t.tenant.id, 'ANNUAL')).id}`;
@@ -58,7 +53,7 @@ test('a new tenant, and its sandbox, start with ANNUAL, SICK and UNPAID, readabl
     ]);
     for (const record of page.data) {
       expect(Object.keys(record).sort()).toEqual(['annual_allowance', 'code', 'created_at', 'id', 'is_paid', 'name']);
-      expect(record.id).toMatch(UUID);
+      expect(record.id).toMatch(UUID_V7);
       expect(record.created_at).toMatch(RFC3339_MS);
       expect(record.name.length).toBeGreaterThan(0);
       const one = await getOk<{ data: LeaveTypeRecord }>(

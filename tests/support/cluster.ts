@@ -1,28 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
 import { inject } from 'vitest';
 import { type Contract, servedContract, validatingFetch } from './openapi.js';
-import { cli, freePort, root } from './processes.js';
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Polls `check` every `everyMs` until it returns true; throws after `timeoutMs`. */
-export async function waitFor(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 15_000,
-  everyMs = 50,
-): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await sleep(everyMs);
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
+import { childEnv, cli, freePort, root } from './processes.js';
+import { waitFor } from './wait.js';
 
 /** Whether a TCP connection to 127.0.0.1:`port` is accepted (false on ECONNREFUSED). */
 export function accepts(port: number): Promise<boolean> {
@@ -36,7 +17,7 @@ export function accepts(port: number): Promise<boolean> {
   });
 }
 
-export interface Exit {
+interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }
@@ -79,13 +60,7 @@ export interface SpawnOptions {
 export async function spawnNode(env: Record<string, string> = {}, options: SpawnOptions = {}): Promise<NodeProcess> {
   const command = options.command ?? 'serve';
   const port = Number(env.PORT ?? (await freePort()));
-  const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'PUBLIC_BASE_URL', 'CURSOR_SECRET', 'SMTP_URL']) {
-    delete base[name];
-  }
-  const childEnv: NodeJS.ProcessEnv = {
-    ...base,
-    PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+  const processEnv = childEnv({
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
@@ -93,13 +68,13 @@ export async function spawnNode(env: Record<string, string> = {}, options: Spawn
     LOG_LEVEL: 'silent',
     OUTBOX_DISPATCH: 'false',
     ...env,
-  };
+  });
   // One plain Node process on the compiled CLI (what bin/wfm execs), so that every signal, SIGKILL
   // too, reaches the server itself. In its own process group, so that a last-resort SIGKILL takes
   // anything it started with it.
   const child = spawn(process.execPath, [cli, command], {
     cwd: root,
-    env: childEnv,
+    env: processEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });

@@ -30,7 +30,7 @@ export function compiledPathOf(file: string): string | undefined {
  * build into dist/ (about 0.1 s when nothing did, 2 s when something did). Throws with tsc's output
  * when the sources do not compile.
  */
-export function buildService(): void {
+function buildService(): void {
   try {
     execFileSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
   } catch (error) {

@@ -1,18 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { afterAll, inject } from 'vitest';
-import { createApiKey, createOAuthClient } from '../../domain/credentials.js';
-import { type CreateOrganisationInput, createOrganisation } from '../../domain/organisations.js';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { CreateOrganisationInput, createOrganisation } from '../../domain/organisations.js';
 import type { Scope } from '../../domain/scopes.js';
 import { parseEnv } from '../../server/env.js';
-import { createLogger, type RunningServer, startServer } from '../../server/server.js';
-import { type Contract, servedContract, validatingFetch } from './openapi.js';
+import { createLogger } from '../../server/logging.js';
+import { type RunningServer, startServer } from '../../server/server.js';
+import { type Contract, expectMatchesOpenApi, servedContract, validatingFetch } from './openapi.js';
 import { freePort } from './processes.js';
+import { newClient, newKey, newTenant } from './tenants.js';
 
 export type TestTenant = Awaited<ReturnType<typeof createOrganisation>>;
 
 /** Requests to a test server. */
-export interface Requests {
+interface Requests {
   /** fetch against the server: `h.fetch('/v1/modules')`. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** GET (or any method) with `Authorization: Bearer <secret>`. */
@@ -42,12 +42,15 @@ export interface TestServer extends RunningServer, Requests {
   ): Promise<{ client_id: string; client_secret: string }>;
 }
 
+/** Settings over the test defaults below (PORT, DATABASE_URL, LOG_LEVEL, OUTBOX_DISPATCH, …). */
+export type Settings = Record<string, string>;
+
 /**
  * A real server on the suite's PostgreSQL database, on a free port. `env` overrides settings
  * (low rate limits, a store, …); `logger` replaces the one on stderr (to read what it logs).
- * Close it in afterAll.
+ * The caller closes it: a server for the whole file is `useTestServer`.
  */
-export async function startTestServer(env: Record<string, string> = {}, logger?: Logger): Promise<TestServer> {
+export async function startTestServer(env: Settings = {}, logger?: Logger): Promise<TestServer> {
   const port = String(await freePort());
   const parsed = parseEnv({
     PORT: port,
@@ -61,7 +64,6 @@ export async function startTestServer(env: Record<string, string> = {}, logger?:
   });
   const running = await startServer(parsed, logger ?? createLogger(parsed, 2));
   const prefix = parsed.CREDENTIAL_PREFIX;
-  const em = () => running.orm.em.fork();
   const contract = servedContract(running.url);
   const checked = validatingFetch(running.url, contract);
   const bearer = (secret: string, init?: RequestInit): RequestInit => ({
@@ -77,19 +79,52 @@ export async function startTestServer(env: Record<string, string> = {}, logger?:
       as: (secret, path, init) => fetch(`${running.url}${path}`, bearer(secret, init)),
     },
     contract,
-    tenant: (input) => createOrganisation(em(), { name: `Test ${randomBytes(4).toString('hex')}`, ...input }),
-    key: async (tenant, scopes, keyEnv = 'live') =>
-      (await createApiKey(em(), prefix, { tenantId: tenant.tenant.id, env: keyEnv, scopes: [...scopes] })).secret,
-    client: (tenant, scopes, clientEnv = 'live') =>
-      createOAuthClient(em(), prefix, { tenantId: tenant.tenant.id, env: clientEnv, scopes: [...scopes] }),
+    tenant: (input) => newTenant(running.orm, input),
+    key: (tenant, scopes, keyEnv = 'live') => newKey(running.orm, tenant, scopes, keyEnv, prefix),
+    client: (tenant, scopes, clientEnv = 'live') => newClient(running.orm, tenant, scopes, clientEnv, prefix),
   };
+}
+
+/**
+ * One server for the file (or the `describe` it is called in): started in beforeAll, closed in
+ * afterAll. What it returns is that server once beforeAll has run, so use it inside tests and
+ * hooks only (reading it earlier throws):
+ *
+ *     const h = useTestServer({ RATE_LIMIT_IP_POINTS: '100000' });
+ *     test('…', async () => { const t = await h.tenant(); … });
+ *
+ * `env` may be a function, called in beforeAll, for settings known only once earlier hooks have run
+ * (a database of the file's own: `useFreshDatabase`). Hooks run in the order they are registered
+ * and their afterAll in the reverse order, so a database registered before the server outlives it,
+ * and a beforeAll registered after it (a tenant, keys) can use it.
+ */
+export function useTestServer(env: Settings | (() => Settings | Promise<Settings>) = {}, logger?: Logger): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(typeof env === 'function' ? await env() : env, logger);
+  });
+  afterAll(() => server?.close());
+  const started = (what: PropertyKey): TestServer => {
+    if (!server) {
+      throw new Error(`useTestServer: the server starts in beforeAll; read ${String(what)} inside a test or hook`);
+    }
+    return server;
+  };
+  return new Proxy({} as TestServer, {
+    // `then` and symbols (await, inspection) read as absent before the start rather than throwing.
+    get: (_, key) =>
+      !server && (key === 'then' || typeof key === 'symbol') ? undefined : Reflect.get(started(key), key),
+    has: (_, key) => Reflect.has(started(key), key),
+    ownKeys: () => Reflect.ownKeys(started('its keys')),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(started(key), key),
+  });
 }
 
 /**
  * A `startTestServer` for tests that each need a server of their own (the memory store keeps
  * budgets per process); every server it starts is closed in afterAll.
  */
-export function serverPerTest(): (env: Record<string, string>) => Promise<TestServer> {
+export function serverPerTest(): (env: Settings) => Promise<TestServer> {
   const servers: TestServer[] = [];
   afterAll(() => Promise.all(servers.map((s) => s.close())));
   return async (env) => {
@@ -114,5 +149,19 @@ export async function expectProblem(res: Response, status: number, code: string)
     throw new Error(`bad title/status ${JSON.stringify(body)}`);
   if (!requestId || body.request_id !== requestId)
     throw new Error(`request_id ${body.request_id} != header ${requestId}`);
+  return body;
+}
+
+/** `expectProblem`, and the body also valid against the served OpenAPI document for the operation. */
+export async function expectDocumentedProblem(
+  h: TestServer,
+  res: Response,
+  status: number,
+  code: string,
+  method: string,
+  template: string,
+): Promise<Record<string, unknown>> {
+  const body = await expectProblem(res, status, code);
+  await expectMatchesOpenApi(h, method, template, status, body);
   return body;
 }

@@ -11,6 +11,18 @@ type Json = Record<string, unknown>;
 /** The served document's id inside ajv; response schemas are compiled as $refs into it. */
 const DOC_ID = 'https://workforce.test/openapi.json';
 
+/** `/v1/employees/` and `/v1/employees` are one route (the server ignores trailing slashes). */
+const withoutTrailingSlash = (pathname: string) => pathname.replace(/(?<=.)\/+$/, '');
+
+/**
+ * The path prefix of a server list: `/v1` for `[{ url: "/v1" }]`, `` for `[{ url: "/" }]`. A
+ * relative server URL resolves against the document's own URL (/openapi.json, at the root).
+ */
+function prefixOf(servers: unknown): string {
+  const url = (servers as { url?: string }[] | undefined)?.[0]?.url ?? '/';
+  return new URL(url, 'https://workforce.test/openapi.json').pathname.replace(/\/+$/, '');
+}
+
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /** Methods whose name fetch normalises to upper case; any other is sent exactly as written. */
@@ -53,23 +65,60 @@ export class ContractDrift extends Error {
 export class Contract {
   readonly #ajv: Ajv2020;
   readonly #compiled = new Map<string, ValidateFunction>();
-  readonly #routes: { template: string; pattern: RegExp; item: Json }[];
+  /**
+   * Each path of the document with the prefix it is served under: the document's server (`/v1`),
+   * or the server its operations name instead (POST /oauth/token is at the root, `servers: [{ url: "/" }]`).
+   */
+  readonly #routes: { template: string; prefix: string; pattern: RegExp; item: Json }[];
 
   constructor(readonly doc: Json) {
     // strict: false lets OpenAPI's own members (paths, info, x-…) sit beside the schemas.
     this.#ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.#ajv);
     this.#ajv.addSchema({ ...doc, $id: DOC_ID });
-    this.#routes = Object.entries(doc.paths as Record<string, Json>).map(([template, item]) => ({
-      template,
-      pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-      item,
-    }));
+    const base = prefixOf(doc.servers);
+    this.#routes = Object.entries(doc.paths as Record<string, Json>).map(([template, item]) => {
+      const own = Object.values(item).find(
+        (op): op is Json => typeof op === 'object' && op !== null && 'servers' in op,
+      );
+      const prefix = own ? prefixOf(own.servers) : base;
+      const escaped = `${prefix}${template}`.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+      return { template, prefix, pattern: new RegExp(`^${escaped}$`), item };
+    });
   }
 
   /** The document's path template a path under /v1 (`/employees/…`, without /v1) answers to. */
   templateOf(subPath: string): string | undefined {
-    return this.#routes.find((r) => r.pattern.test(subPath))?.template;
+    return this.#routes.find((r) => r.prefix === '/v1' && r.pattern.test(`/v1${subPath}`))?.template;
+  }
+
+  /** The route of a request's pathname, wherever the document serves it. */
+  #routeOf(pathname: string) {
+    const path = withoutTrailingSlash(pathname);
+    return this.#routes.find((r) => r.pattern.test(path));
+  }
+
+  /** Whether the document describes answers to `pathname`: anything under /v1, and its paths elsewhere. */
+  covers(pathname: string): boolean {
+    return pathname === '/v1' || pathname.startsWith('/v1/') || this.#routeOf(pathname) !== undefined;
+  }
+
+  /**
+   * The body of an answer decided before any operation of a documented path (405): the error body
+   * of that path's operations, without their narrowing to their own codes. A Problem document in
+   * application/problem+json under /v1; the RFC 6749 error body in application/json on /oauth/token.
+   */
+  #pathErrorBody(item: Json): { media: string; at: string[] } {
+    for (const operation of Object.values(item) as Json[]) {
+      for (const [status, response] of Object.entries((operation?.responses ?? {}) as Record<string, Json>)) {
+        if (Number(status) < 400 || Number(status) >= 500) continue;
+        const [media, content] = Object.entries((response.content ?? {}) as Record<string, Json>)[0] ?? [];
+        const schema = content?.schema as Json | undefined;
+        const base = ((schema?.allOf as Json[] | undefined)?.[0] ?? schema) as Json | undefined;
+        if (media && typeof base?.$ref === 'string') return { media, at: base.$ref.replace(/^#\//, '').split('/') };
+      }
+    }
+    return { media: 'application/problem+json', at: ['components', 'schemas', 'Problem'] };
   }
 
   /** The schema at `at` (a JSON pointer into the document), compiled once. */
@@ -114,19 +163,22 @@ export class Contract {
 
   /**
    * Checks one response against the document; throws a `ContractDrift` naming the request, the
-   * status and what differs. Only /v1 is the document's: any other path passes unchecked.
+   * status and what differs. The document's are /v1 and the paths it serves elsewhere (the token
+   * endpoint, by its operation's `servers`): any other path passes unchecked.
    *   - A documented path and method: the status is one the operation documents (HEAD: GET's), the
    *     Content-Type one its response documents, the body valid against that media type's schema
    *     (HEAD: no body), and every documented response header that is present valid against its
    *     schema.
-   *   - Otherwise only an answer of PRE_OPERATION, a problem document of its code.
+   *   - Otherwise only an answer of PRE_OPERATION, a problem document of its code (on a documented
+   *     path, in that path's error body: the token endpoint's 405 is its RFC 6749 body).
+   *   An error body's `code` must be one its response lists (the schema narrows it).
    */
   check(x: Exchange): void {
     const { pathname } = new URL(x.url);
-    if (pathname !== '/v1' && !pathname.startsWith('/v1/')) return;
-    const subPath = pathname.slice('/v1'.length).replace(/\/+$/, '') || '/';
-    const template = this.templateOf(subPath);
-    const item = template ? ((this.doc.paths as Record<string, Json>)[template] as Json) : undefined;
+    if (!this.covers(pathname)) return;
+    const route = this.#routeOf(pathname);
+    const template = route?.template;
+    const item = route?.item;
     // An operation's method is upper case on the wire; `patch` as sent is another method (405).
     const wire = x.method;
     const method = wire === wire.toUpperCase() ? (wire === 'HEAD' ? 'get' : wire.toLowerCase()) : undefined;
@@ -156,8 +208,12 @@ export class Contract {
               : `no path of the document matches, and ${x.status} is no answer of the route table`,
         );
       }
-      response = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
-      at = ['components', 'schemas', 'Problem'];
+      const body =
+        item && kind === 'noMethod' && PRE_OPERATION.noMethod[x.status]
+          ? this.#pathErrorBody(item)
+          : { media: 'application/problem+json', at: ['components', 'schemas', 'Problem'] };
+      response = { content: { [body.media]: { schema: { $ref: `#/${body.at.join('/')}` } } } };
+      at = body.at;
     }
 
     for (const [name, header] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
@@ -230,8 +286,9 @@ export function servedContract(baseUrl: string): () => Promise<Contract> {
 }
 
 /**
- * A fetch against `baseUrl` (`f('/v1/employees', init)`) that checks every /v1 response against
- * the served document before it hands it on (`Contract.check`). The test still reads the whole
+ * A fetch against `baseUrl` (`f('/v1/employees', init)`) that checks every response of the
+ * document's paths (/v1, and /oauth/token) against the served document before it hands it on
+ * (`Contract.check`). The test still reads the whole
  * response; a response whose body cannot be read (an aborted request) is handed on unchecked.
  */
 export function validatingFetch(
@@ -242,7 +299,11 @@ export function validatingFetch(
     const res = await fetch(`${baseUrl}${path}`, init);
     const url = res.url || `${baseUrl}${path}`;
     const { pathname } = new URL(url);
-    if (pathname !== '/v1' && !pathname.startsWith('/v1/')) return res;
+    if (pathname !== '/v1' && !pathname.startsWith('/v1/')) {
+      // Outside /v1 only the paths the document serves elsewhere (the token endpoint) are checked.
+      const served = await contract().catch(() => undefined);
+      if (!served?.covers(pathname)) return res;
+    }
     let body: string;
     try {
       body = await res.clone().text();

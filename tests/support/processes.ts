@@ -20,7 +20,16 @@ export const cli = path.join(root, 'dist/server/cli.js');
  */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'PUBLIC_BASE_URL', 'LOG_LEVEL', 'CURSOR_SECRET']) {
+  for (const name of [
+    'DATABASE_URL',
+    'DATA_DIR',
+    'PORT',
+    'PUBLIC_BASE_URL',
+    'LOG_LEVEL',
+    'CURSOR_SECRET',
+    'CREDENTIAL_PREFIX',
+    'SMTP_URL',
+  ]) {
     delete env[name];
   }
   return {
@@ -38,7 +47,7 @@ export interface Result {
 }
 
 /** Runs a command to completion with exactly `env`, in the repository root, and collects its output. */
-export function collect(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Result> {
+function collect(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -57,6 +66,11 @@ export function collect(command: string, args: string[], env: NodeJS.ProcessEnv)
 /** Runs a command to completion in the child environment of `childEnv(env)` and collects its output. */
 export function run(command: string, args: string[], env: Record<string, string> = {}): Promise<Result> {
   return collect(command, args, childEnv(env));
+}
+
+/** `node dist/server/cli.js …` (what bin/wfm execs) with the suite's Node, in the child environment of `env`. */
+export function nodeWfm(args: string[], env: Record<string, string> = {}): Promise<Result> {
+  return run(process.execPath, [cli, ...args], env);
 }
 
 /** stdout is exactly one JSON object on one line, nothing else. */

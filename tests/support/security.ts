@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { SCOPES, type Scope } from '../../domain/scopes.js';
 import { expectProblem, type TestServer, type TestTenant } from './harness.js';
+import { creds, tokenJson } from './oauth.js';
 
 export interface SecuredEndpoint {
   /** e.g. 'GET /v1/employees' or 'GET /v1/employees/{id}' */
@@ -70,15 +71,7 @@ export function securityCases(server: () => TestServer, endpoint: SecuredEndpoin
     const byKey = await send(path, { Authorization: `Bearer ${secret}` });
     expect(byKey.status, await byKey.clone().text()).toBeLessThan(300);
     const client = await server().client(tenant, [endpoint.scope]);
-    const token = await server().fetch('/oauth/token', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'client_credentials',
-        client_id: client.client_id,
-        client_secret: client.client_secret,
-      }),
-    });
+    const token = await tokenJson(server(), { grant_type: 'client_credentials', ...creds(client) });
     const { access_token } = (await token.json()) as { access_token: string };
     const byToken = await send(path, { Authorization: `Bearer ${access_token}` });
     expect(byToken.status, await byToken.clone().text()).toBeLessThan(300);

@@ -13,7 +13,7 @@ export type WriteOp = 'hire' | 'patch' | 'file' | 'approve' | 'reject' | 'cancel
 
 type Json = Record<string, unknown>;
 
-export interface FieldError {
+interface FieldError {
   path: string;
   message: string;
 }

@@ -1,32 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { migrationsList } from '../../db/migrations/index.js';
-import { adminUrl, databaseUrl } from '../support/globalSetup.js';
-import { cli, onlyJsonObject, root, run } from '../support/processes.js';
+import { useFreshDatabase } from '../support/database.js';
+import { nodeWfm, onlyJsonObject, root, run } from '../support/processes.js';
 
 // The admin CLI as a user runs it (decisions §13): bin/wfm (what `npm run wfm` runs), and
 // `node dist/server/cli.js` as a process manager of the multi-node deployment does.
 const wfm = (args: string[], env: Record<string, string> = {}) => run(path.join(root, 'bin/wfm'), args, env);
-const nodeWfm = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [cli, ...args], env);
 
 describe('wfm migrate --json', () => {
-  const name = `wfm_cli_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-
-  beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  });
-  afterAll(async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
+  const database = useFreshDatabase('wfm_cli');
 
   test('applies every migration once, then nothing', async () => {
-    const env = { DATABASE_URL: databaseUrl(name) };
+    const env = { DATABASE_URL: database.url };
     const first = await wfm(['migrate', '--json'], env);
     expect(first.code, first.stderr).toBe(0);
     expect(onlyJsonObject(first)).toEqual({ applied: migrationsList.map((m) => m.name) });

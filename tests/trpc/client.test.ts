@@ -1,15 +1,15 @@
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { SCOPES } from '../../domain/scopes.js';
 import type { AppRouter } from '../../routers/index.js';
-import { startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
-import { uniqueEmail } from '../support/http.js';
+import { uniqueEmail } from '../support/employees.js';
+import { type TestTenant, useTestServer } from '../support/harness.js';
 
 // The tRPC surface as our own frontends meet it: `@trpc/client` with the exported AppRouter type
 // and `httpBatchLink` (decisions §11), against a real server. Same credentials, rules and codes as
 // /v1; errors are TRPCClientError with the problem code in `data.code`.
 
-let h: TestServer;
+const h = useTestServer({ RATE_LIMIT_POINTS: '100000' });
 let t: TestTenant;
 let secret: string;
 /** HTTP requests the links sent, to see batching happen. */
@@ -32,11 +32,9 @@ function client(options: { maxItems?: number; headers?: Record<string, string>; 
 }
 
 beforeAll(async () => {
-  h = await startTestServer({ RATE_LIMIT_POINTS: '100000' });
   t = await h.tenant();
   secret = await h.key(t, SCOPES);
 });
-afterAll(() => h?.close());
 
 async function clientError(promise: Promise<unknown>): Promise<TRPCClientError<AppRouter>> {
   const error = await promise.then(

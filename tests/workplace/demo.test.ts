@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { SCOPES } from '../../domain/scopes.js';
-import { startTestServer, type TestServer } from '../support/harness.js';
-import { cli, collect } from '../support/processes.js';
+import { useTestServer } from '../support/harness.js';
+import type { Page } from '../support/http.js';
+import { tokenJson } from '../support/oauth.js';
+import { nodeWfm } from '../support/processes.js';
 
 /** `wfm demo --json` (the compiled CLI, as bin/wfm runs it) on the suite's own Node. */
 function wfmDemo() {
-  return collect(process.execPath, [cli, 'demo', '--json'], {
-    ...process.env,
-    DATABASE_URL: inject('databaseUrl'),
-    LOG_LEVEL: 'silent',
-  });
+  return nodeWfm(['demo', '--json'], { DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' });
 }
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startTestServer({ RATE_LIMIT_IP_POINTS: '100000' });
-});
-afterAll(() => h?.close());
-
-type Page = { data: Record<string, unknown>[]; next_cursor: string | null; has_more: boolean };
+const h = useTestServer({ RATE_LIMIT_IP_POINTS: '100000' });
 
 test('wfm demo --json prints one JSON object whose credentials read data from every list', async () => {
   const result = await wfmDemo();
@@ -93,14 +85,10 @@ test('wfm demo --json prints one JSON object whose credentials read data from ev
   expect(assets.some((a) => a.status === 'assigned' && a.assigned_to)).toBe(true);
   expect(assets.some((a) => a.status === 'available' && a.assigned_to === null)).toBe(true);
 
-  const token = await h.fetch('/oauth/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      client_id: demo.client.client_id,
-      client_secret: demo.client.client_secret,
-    }),
+  const token = await tokenJson(h, {
+    grant_type: 'client_credentials',
+    client_id: demo.client.client_id,
+    client_secret: demo.client.client_secret,
   });
   expect(token.status).toBe(200);
   const { access_token } = (await token.json()) as { access_token: string };

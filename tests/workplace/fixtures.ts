@@ -9,7 +9,7 @@ import { jobOpeningSchema } from '../../routers/jobOpenings.js';
 import { surveySchema } from '../../routers/surveys.js';
 import type { TestServer, TestTenant } from '../support/harness.js';
 
-export type ReadRecord = Record<string, unknown>;
+type ReadRecord = Record<string, unknown>;
 
 /** One workplace resource as the tests see it: where it lives and how to put a row in a tenant. */
 export interface WorkplaceResource {
@@ -29,7 +29,7 @@ export interface WorkplaceResource {
 
 let serial = 0;
 /** Unique per call within a test process, for unique columns (asset tags, holiday names). */
-export const unique = (label: string) => `${label} ${process.pid}-${++serial}`;
+const unique = (label: string) => `${label} ${process.pid}-${++serial}`;
 
 const stamp = (d: Date) => d.toISOString();
 

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { Holiday } from '../../db/entities/workplace.js';
-import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
+import { expectProblem, useTestServer } from '../support/harness.js';
+import type { Page } from '../support/http.js';
 import { resources } from './fixtures.js';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startTestServer({ RATE_LIMIT_IP_POINTS: '100000' });
-});
-afterAll(() => h?.close());
+const h = useTestServer({ RATE_LIMIT_IP_POINTS: '100000' });
 
-type Page = { data: { id: string; created_at: string }[]; next_cursor: string | null; has_more: boolean };
+type Row = { id: string; created_at: string };
 
 test('a cursor walk over 113 holidays with limit 9: every row once, in (created_at, id) order', async () => {
   const t = await h.tenant();
@@ -40,7 +37,7 @@ test('a cursor walk over 113 holidays with limit 9: every row once, in (created_
     const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
     const res = await h.as(secret, `/v1/holidays?limit=9${query}`);
     expect(res.status).toBe(200);
-    const page = (await res.json()) as Page;
+    const page = (await res.json()) as Page<Row>;
     pages += 1;
     expect(page.data.length).toBe(pages <= 12 ? 9 : 5);
     expect(page.has_more).toBe(page.next_cursor !== null);
@@ -59,7 +56,7 @@ test('a page that ends exactly at the last row says so: no empty trailing page',
   for (let i = 0; i < 9; i++) em.create(Holiday, { tenantId: t.tenant.id, name: `Day ${i}`, date: '2026-12-24' });
   await em.flush();
   const res = await h.as(await h.key(t, ['holidays:read']), '/v1/holidays?limit=9');
-  const page = (await res.json()) as Page;
+  const page = (await res.json()) as Page<Row>;
   expect(page.data).toHaveLength(9);
   expect(page).toMatchObject({ next_cursor: null, has_more: false });
 });
@@ -76,7 +73,7 @@ test('a cursor from one list is 400 invalid_cursor on every other list, and on t
   );
   const cursors = new Map<string, string>();
   for (const resource of resources) {
-    const page = (await (await h.as(secret, `${resource.path}?limit=1`)).json()) as Page;
+    const page = (await (await h.as(secret, `${resource.path}?limit=1`)).json()) as Page<Row>;
     expect(page.next_cursor, resource.path).toEqual(expect.any(String));
     cursors.set(resource.path, page.next_cursor as string);
     // The cursor works where it was issued.

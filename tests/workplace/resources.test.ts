@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectProblem, startTestServer, type TestServer } from '../support/harness.js';
+import { describe, expect, test } from 'vitest';
+import { expectProblem, useTestServer } from '../support/harness.js';
+import type { Page } from '../support/http.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
 import { isolationCases, securityCases } from '../support/security.js';
 import { recordPath, resources } from './fixtures.js';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startTestServer({ RATE_LIMIT_IP_POINTS: '100000' });
-});
-afterAll(() => h?.close());
-
-type Page = { data: Record<string, unknown>[]; next_cursor: string | null; has_more: boolean };
+const h = useTestServer({ RATE_LIMIT_IP_POINTS: '100000' });
 
 describe.each(resources)('$name', (resource) => {
   securityCases(() => h, { name: `GET ${resource.path}`, scope: resource.scope, path: () => resource.path });

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer, type TestTenant } from '../support/harness.js';
+import { beforeAll, expect, test } from 'vitest';
+import { type TestTenant, useTestServer } from '../support/harness.js';
 
-let h: TestServer;
+const h = useTestServer();
 let t: TestTenant;
 beforeAll(async () => {
-  h = await startTestServer();
   t = await h.tenant();
 });
-afterAll(() => h?.close());
 
 /** Runs `sql` in its own transaction (so deferred foreign keys are checked) and reports whether it stuck. */
 async function accepted(sql: string, params: unknown[]): Promise<boolean> {

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type Orm, openOrm } from '../../db/orm.js';
+import { adminUrl, databaseUrl } from './globalSetup.js';
+import type { Json } from './http.js';
+
+/** The test process's own ORM on the suite's database (or `url`), for set-up and for checking rows. */
+export function openTestOrm(url = inject('databaseUrl')): Promise<Orm> {
+  return openOrm({ DATABASE_URL: url, DATA_DIR: './var' });
+}
+
+/** Raw SQL outside any tenant filter, on a test server's database or through an ORM of the test's own. */
+export function sql<T = Json>(on: { orm: Orm } | Orm, query: string, params: unknown[] = []): Promise<T[]> {
+  const orm = 'em' in on ? on : on.orm;
+  return orm.em.fork().getConnection().execute<T[]>(query, params);
+}
+
+/** The request pool of a test server: connections open, idle, and callers waiting for one. */
+export async function requestPool(h: { orm: Orm }): Promise<{ total: number; idle: number; waiting: number }> {
+  const pool = (await h.orm.em.getConnection().getNativeClient()) as unknown as {
+    totalCount: number;
+    idleCount: number;
+    waitingCount: number;
+  };
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
+/**
+ * A new, empty database on the suite's PostgreSQL server, for a file that must not share the
+ * suite's (it runs a dispatcher, locks a table, adds a constraint): created in beforeAll, dropped
+ * (with force) in afterAll. `name` and `url` are known at once. Register it before the server or
+ * nodes that use it, so that they stop before it is dropped (afterAll hooks run in reverse order).
+ */
+export function useFreshDatabase(prefix: string): { name: string; url: string } {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  let created = false;
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    created = true;
+  });
+  afterAll(async () => {
+    if (created) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  return { name, url: databaseUrl(name) };
+}
