@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { EntityManager, Orm } from '../db/orm.js';
 import type { Auth } from '../domain/credentials.js';
 import type { CursorCodec } from '../domain/cursors.js';
+import type { WriteOrigin } from '../domain/events.js';
 import { ApiError } from './errors.js';
 
 /** The settings procedures read (server/env.ts parses them, with the rest, at boot). */
@@ -11,6 +12,8 @@ export interface ApiSettings {
   RATE_LIMIT_POINTS: number;
   RATE_LIMIT_IP_POINTS: number;
   RATE_LIMIT_DURATION_S: number;
+  /** Webhook URLs may be http:// and non-public (development and tests; domain/webhookUrls.ts). */
+  WEBHOOK_ALLOW_PRIVATE_URLS: boolean;
 }
 
 /** Long-lived collaborators of one server process. */
@@ -34,6 +37,11 @@ export interface RequestState {
    */
   inputError?: ApiError;
   /**
+   * The write's Idempotency-Key, set where the pipeline parses it (server/app.ts, server/trpcHttp.ts);
+   * absent on reads and on writes sent without one. Recorded on the write's events (decisions §14).
+   */
+  idempotencyKey?: string;
+  /**
    * A rate-limit refusal decided before any procedure ran: the first `admitted` procedures of the
    * request (a tRPC batch has several) still run, every later one throws `rejection` first thing.
    */
@@ -53,6 +61,11 @@ export function requestStateOf(req: IncomingMessage): RequestState {
 }
 
 export type Context = RequestState;
+
+/** Where a write's events come from (decisions §14): its X-Request-Id and its Idempotency-Key or null. */
+export function writeOrigin(state: Pick<RequestState, 'requestId' | 'idempotencyKey'>): WriteOrigin {
+  return { requestId: state.requestId, idempotencyKey: state.idempotencyKey ?? null };
+}
 
 /**
  * Runs `read` (a write's path id, body and Idempotency-Key); a refusal it throws becomes the

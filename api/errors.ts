@@ -39,6 +39,7 @@ export const problemCodes = {
   seat_limit_reached: { status: 422, title: 'Seat limit reached' },
   insufficient_leave_balance: { status: 422, title: 'Insufficient leave balance' },
   overlapping_leave_request: { status: 422, title: 'Overlapping leave request' },
+  webhook_endpoint_limit_reached: { status: 422, title: 'Webhook endpoint limit reached' },
   rate_limited: { status: 429, title: 'Rate limited' },
   // Written by the HTTP server itself, before any route runs (server/httpServer.ts).
   request_header_fields_too_large: { status: 431, title: 'Request header fields too large' },

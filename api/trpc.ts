@@ -16,7 +16,15 @@ export type Meta = Omit<OpenApiMeta, 'openapi'> & {
   // Error responses come from `errors` and the procedure's kind, never from status numbers.
   openapi?: Omit<NonNullable<OpenApiMeta['openapi']>, 'errorResponses'> & { errorResponses?: never };
   scope?: Scope;
+  /** Instead of `scope`: a credential needs any one of these (`anyScope`; the event log, decisions §14). */
+  anyScopes?: readonly Scope[];
   errors?: readonly ProblemCode[];
+  /**
+   * The status of a success under /v1 when it is not 200: 202 (accepted, body as the output says)
+   * or 204 (no body; the procedure returns nothing). server/rest.ts serves it, server/openapi.ts
+   * documents it; /trpc answers 200 as for every procedure.
+   */
+  successStatus?: 202 | 204;
 };
 
 const mapped = new WeakMap<TRPCError, ApiError>();
@@ -177,6 +185,28 @@ export function scoped(scope: Scope) {
         throw new ApiError('insufficient_scope', {
           detail: `This endpoint needs the scope ${scope}.`,
           headers: { 'WWW-Authenticate': `Bearer realm="workforce", error="insufficient_scope", scope="${scope}"` },
+        });
+      }
+      return next();
+    })
+    .use(rejectUnreadableBody);
+}
+
+/**
+ * A valid credential carrying at least one of `scopes` (the event log: what it shows depends on
+ * which); recorded for the OpenAPI document as alternatives. Without any, 403 insufficient_scope
+ * whose challenge names them all (RFC 6750: a space-delimited list).
+ */
+export function anyScope(scopes: readonly Scope[]) {
+  return authedProcedure
+    .meta({ anyScopes: scopes } as Meta)
+    .use(({ ctx, next }) => {
+      if (!scopes.some((scope) => ctx.credential.scopes.includes(scope))) {
+        throw new ApiError('insufficient_scope', {
+          detail: `This endpoint needs one of the scopes ${scopes.join(', ')}.`,
+          headers: {
+            'WWW-Authenticate': `Bearer realm="workforce", error="insufficient_scope", scope="${scopes.join(' ')}"`,
+          },
         });
       }
       return next();

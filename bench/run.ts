@@ -9,9 +9,14 @@
  * run), BENCH_CONNECTIONS (16), BENCH_SERVER (wfm: bin/wfm serve; tsx; dist), BENCH_NODE_OPTIONS
  * (NODE_OPTIONS of the service's process alone, e.g. its heap limits). A quick run:
  * `BENCH_SIZES=2000 BENCH_ROUNDS=1 BENCH_DURATION_S=2 make bench`.
+ *
+ * BENCH_SCENARIOS (comma-separated parts of scenario names, e.g. `first page,filtered`) runs only
+ * the scenarios whose name contains one of them, without the restart and PGlite measurements, and
+ * merges their rows into the existing bench/results.json (a row of the same size and scenario is
+ * replaced; the run is listed under `partial_runs`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -22,6 +27,12 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/** Parts of scenario names to run (BENCH_SCENARIOS); none: every scenario. */
+const ONLY = (process.env.BENCH_SCENARIOS ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+const RESULTS = 'bench/results.json';
 /** Node options for the service's process only (e.g. heap limits), passed as NODE_OPTIONS. */
 const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '';
 const SERVICE_PORT = 3900;
@@ -144,6 +155,14 @@ async function startBaseline(databaseUrl: string): Promise<ChildProcess> {
   return child;
 }
 
+const FIRST_PAGE = 'GET /v1/employees?limit=50 (first page)';
+const MIDDLE_PAGE = 'GET /v1/employees?limit=50 (page at the middle)';
+const FILTERED_FIRST_PAGE = 'GET /v1/employees?department=Sales&limit=50 (filtered first page)';
+const FILTERED_MIDDLE_PAGE = 'GET /v1/employees?department=Sales&limit=50 (filtered page at the middle of Sales)';
+
+/** Whether BENCH_SCENARIOS selects the scenario named `name`. */
+const selected = (name: string) => ONLY.length === 0 || ONLY.some((part) => name.includes(part));
+
 function scenarios(fixture: Fixture, service: string, baseline: string, token: string): Scenario[] {
   const auth = { Authorization: `Bearer ${fixture.apiKey}` };
   let hires = 0;
@@ -172,9 +191,12 @@ function scenarios(fixture: Fixture, service: string, baseline: string, token: s
   const list = '/v1/employees?limit=50';
   const deep = `/v1/employees?limit=50&cursor=${fixture.deepCursor}`;
   const byId = `/v1/employees/${fixture.someoneId}`;
+  // decisions §15: a tenth of the employees, on its index (tenant_id, department, created_at, id).
+  const filtered = `/v1/employees?department=${encodeURIComponent(fixture.department)}&limit=50`;
+  const filteredDeep = `${filtered}&cursor=${fixture.filteredDeepCursor}`;
   return [
     {
-      name: 'GET /v1/employees?limit=50 (first page)',
+      name: FIRST_PAGE,
       service: { url: `${service}${list}`, headers: auth },
       baseline: { url: `${baseline}${list}`, headers: auth },
       trpc: {
@@ -184,9 +206,19 @@ function scenarios(fixture: Fixture, service: string, baseline: string, token: s
       everyRound: true,
     },
     {
-      name: 'GET /v1/employees?limit=50 (page at the middle)',
+      name: MIDDLE_PAGE,
       service: { url: `${service}${deep}`, headers: auth },
       baseline: { url: `${baseline}${deep}`, headers: auth },
+      everyRound: true,
+    },
+    {
+      name: FILTERED_FIRST_PAGE,
+      service: { url: `${service}${filtered}`, headers: auth },
+      everyRound: true,
+    },
+    {
+      name: FILTERED_MIDDLE_PAGE,
+      service: { url: `${service}${filteredDeep}`, headers: auth },
       everyRound: true,
     },
     {
@@ -236,7 +268,7 @@ async function benchSize(size: number, rows: Row[], processes: Record<string, un
       body: JSON.stringify({ grant_type: 'client_credentials', ...fixture.client }),
     });
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-    const list = scenarios(fixture, service.url, baselineUrl, token);
+    const list = scenarios(fixture, service.url, baselineUrl, token).filter((s) => selected(s.name));
     // Warm-up: both servers compile their hot paths before anything is measured.
     for (const scenario of list.slice(0, 3)) {
       await cannon(scenario.service, 2);
@@ -284,6 +316,10 @@ async function benchSize(size: number, rows: Row[], processes: Record<string, un
   } finally {
     await stopProcess(service.child);
     await stopProcess(baseline);
+  }
+  if (ONLY.length) {
+    await dropFixture(fixture);
+    return;
   }
   // A restart on the migrated database: start-up without anything to migrate or seed.
   const restart = await startService({ DATABASE_URL: fixture.url }, SERVICE_PORT);
@@ -352,12 +388,31 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
+/** The first page over the deep page, and each filtered page against the unfiltered first page (req/s). */
+function pageRatios(rows: readonly Row[]) {
+  const sizes = [...new Set(rows.map((r) => r.size))];
+  const rps = (size: number, scenario: string) =>
+    rows.find((r) => r.size === size && r.scenario === scenario)?.service.rps;
+  const over = (a?: number, b?: number) => (a && b ? Number(ratio(a, b)) : null);
+  return {
+    deepVsFirst: sizes.map((size) => ({
+      size,
+      first_over_deep_rps: over(rps(size, FIRST_PAGE), rps(size, MIDDLE_PAGE)),
+    })),
+    filteredVsFirst: sizes.map((size) => ({
+      size,
+      filtered_first_over_first_rps: over(rps(size, FILTERED_FIRST_PAGE), rps(size, FIRST_PAGE)),
+      filtered_middle_over_first_rps: over(rps(size, FILTERED_MIDDLE_PAGE), rps(size, FIRST_PAGE)),
+    })),
+  };
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const rows: Row[] = [];
   const processes: Record<string, unknown>[] = [];
   for (const size of SIZES) await benchSize(size, rows, processes);
-  await pglite(processes);
+  if (!ONLY.length) await pglite(processes);
   const machine = {
     cpus: os.cpus().length,
     cpu_model: os.cpus()[0]?.model,
@@ -365,39 +420,72 @@ async function main(): Promise<void> {
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
   };
-  const deepVsFirst = SIZES.map((size) => {
-    const first = rows.find((r) => r.size === size && r.scenario.includes('first page'));
-    const deep = rows.find((r) => r.size === size && r.scenario.includes('middle'));
-    return { size, first_over_deep_rps: first && deep ? Number(ratio(first.service.rps, deep.service.rps)) : null };
-  });
-  const results = {
-    date: new Date().toISOString(),
-    machine,
-    settings: {
-      server: SERVER_KIND,
-      service_node_options: NODE_OPTIONS,
-      rounds: ROUNDS,
-      duration_s: DURATION_S,
-      connections: CONNECTIONS,
-      sizes: SIZES.join(','),
-      statistic: 'median of the rounds',
-    },
-    throughput: rows,
-    deep_page_vs_first_page: deepVsFirst,
-    process: processes,
-    bench_seconds: Math.round((performance.now() - started) / 1000),
+  const settings = {
+    server: SERVER_KIND,
+    service_node_options: NODE_OPTIONS,
+    rounds: ROUNDS,
+    duration_s: DURATION_S,
+    connections: CONNECTIONS,
+    sizes: SIZES.join(','),
+    statistic: 'median of the rounds',
   };
-  writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  let results: Record<string, unknown>;
+  if (ONLY.length) {
+    // A partial run: its rows replace those of the same size and scenario in the last full run's file.
+    const previous = JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown> & {
+      throughput: Row[];
+      partial_runs?: unknown[];
+    };
+    const key = (r: Row) => `${r.size} ${r.scenario}`;
+    const measured = new Map(rows.map((r) => [key(r), r]));
+    const throughput = previous.throughput.map((r) => measured.get(key(r)) ?? r);
+    // A scenario new to the file goes after the last row of its size.
+    for (const row of rows.filter((r) => !previous.throughput.some((p) => key(p) === key(r)))) {
+      const last = throughput.findLastIndex((r) => r.size === row.size);
+      throughput.splice(last < 0 ? throughput.length : last + 1, 0, row);
+    }
+    const { deepVsFirst, filteredVsFirst } = pageRatios(throughput);
+    results = {
+      ...previous,
+      throughput,
+      deep_page_vs_first_page: deepVsFirst,
+      filtered_page_vs_first_page: filteredVsFirst,
+      partial_runs: [
+        ...(previous.partial_runs ?? []),
+        { date: new Date().toISOString(), scenarios: ONLY, machine, settings, bench_seconds: seconds },
+      ],
+    };
+  } else {
+    const { deepVsFirst, filteredVsFirst } = pageRatios(rows);
+    results = {
+      date: new Date().toISOString(),
+      machine,
+      settings,
+      throughput: rows,
+      deep_page_vs_first_page: deepVsFirst,
+      filtered_page_vs_first_page: filteredVsFirst,
+      process: processes,
+      bench_seconds: seconds,
+    };
+  }
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
     `\nMachine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GiB, Node ${machine.node}\n` +
       `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s a run, ${ROUNDS} round(s), medians; ratio = service ÷ bare handler\n` +
-      `service: ${SERVER_KIND}${NODE_OPTIONS ? `, NODE_OPTIONS=${NODE_OPTIONS}` : ''}\n\n` +
+      `service: ${SERVER_KIND}${NODE_OPTIONS ? `, NODE_OPTIONS=${NODE_OPTIONS}` : ''}${ONLY.length ? `; only scenarios matching ${ONLY.join(' | ')}` : ''}\n\n` +
       `${table(rows)}\n\n`,
   );
-  for (const d of deepVsFirst)
-    process.stdout.write(`${fmt(d.size)}: first page ÷ deep page req/s ${d.first_over_deep_rps}\n`);
-  for (const p of processes) process.stdout.write(`${JSON.stringify(p)}\n`);
-  process.stdout.write(`bench took ${results.bench_seconds} s\n`);
+  const ratios = pageRatios(rows);
+  for (const d of ratios.deepVsFirst)
+    if (d.first_over_deep_rps !== null)
+      process.stdout.write(`${fmt(d.size)}: first page ÷ deep page req/s ${d.first_over_deep_rps}\n`);
+  for (const d of ratios.filteredVsFirst)
+    process.stdout.write(
+      `${fmt(d.size)}: filtered first page ÷ first page req/s ${d.filtered_first_over_first_rps}, filtered deep page ÷ first page ${d.filtered_middle_over_first_rps}\n`,
+    );
+  if (!ONLY.length) for (const p of processes) process.stdout.write(`${JSON.stringify(p)}\n`);
+  process.stdout.write(`bench took ${seconds} s\n`);
 }
 
 main().catch((error) => {

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { migrate, openOrm } from '../db/orm.js';
 import { createApiKey, createOAuthClient } from '../domain/credentials.js';
-import { CursorCodec, loadCursorSecret } from '../domain/cursors.js';
+import { CursorCodec, cursorListKey, loadCursorSecret } from '../domain/cursors.js';
 import { createOrganisation } from '../domain/organisations.js';
 import { SCOPES } from '../domain/scopes.js';
 
@@ -24,6 +24,10 @@ export interface Fixture {
   client: { client_id: string; client_secret: string };
   /** The cursor of the page in the middle of the tenant's employees. */
   deepCursor: string;
+  /** The department the filtered scenarios filter by: a tenth of the employees. */
+  department: string;
+  /** The cursor of the page in the middle of that department's employees (`?department=…`). */
+  filteredDeepCursor: string;
   /** An employee to read by id. */
   someoneId: string;
   unpaidLeaveTypeId: string;
@@ -48,7 +52,22 @@ export async function admin(sql: string): Promise<void> {
   }
 }
 
-/** N employees (with their login accounts) in one tenant, generated in SQL. */
+/** The departments of the seeded employees, one after the other: each holds a tenth of them. */
+const DEPARTMENTS = [
+  'Engineering',
+  'Sales',
+  'Finance',
+  'Support',
+  'Operations',
+  'Marketing',
+  'Legal',
+  'People',
+  'Product',
+  'Design',
+];
+const FILTERED_DEPARTMENT = 'Sales';
+
+/** N employees (with their login accounts) in one tenant, generated in SQL, spread over DEPARTMENTS. */
 async function seedEmployees(url: string, tenantId: string, n: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -63,10 +82,11 @@ async function seedEmployees(url: string, tenantId: string, n: number): Promise<
       `insert into employees (id, tenant_id, employee_id, profile_id, full_name, email, department, designation,
                               employment_type, joining_date, created_at, updated_at)
        select gen_random_uuid(), p.tenant_id, 'B-' || lpad(row_number() over (order by p.created_at)::text, 8, '0'), p.id,
-              'Bench Person ' || row_number() over (order by p.created_at), p.email, 'Engineering', 'Engineer',
+              'Bench Person ' || row_number() over (order by p.created_at), p.email,
+              ($2::text[])[1 + row_number() over (order by p.created_at) % $3], 'Engineer',
               'full_time', date '2024-01-01', p.created_at, p.created_at
          from profiles p where p.tenant_id = $1 and p.email like 'bench%'`,
-      [tenantId],
+      [tenantId, DEPARTMENTS, DEPARTMENTS.length],
     );
     await client.query('update tenants set next_employee_number = 1 where id = $1', [tenantId]);
     await client.query('analyze');
@@ -96,6 +116,10 @@ export async function createFixture(size: number, name = `wfm_bench_${size}`): P
       'select id, created_at from employees where tenant_id = ? order by created_at, id offset ? limit 1',
       [tenantId, Math.floor(size / 2)],
     );
+    const [filteredDeep] = await conn.execute<{ id: string; created_at: Date }[]>(
+      'select id, created_at from employees where tenant_id = ? and department = ? order by created_at, id offset ? limit 1',
+      [tenantId, FILTERED_DEPARTMENT, Math.floor(size / DEPARTMENTS.length / 2)],
+    );
     const [someone] = await conn.execute<{ id: string }[]>(
       'select id from employees where tenant_id = ? order by created_at desc, id desc limit 1',
       [tenantId],
@@ -116,7 +140,15 @@ export async function createFixture(size: number, name = `wfm_bench_${size}`): P
       hrAdminId: org.hr_admin.id,
       apiKey: key.secret,
       client: { client_id: client.client_id, client_secret: client.client_secret },
-      deepCursor: cursors.encode(`employees:${tenantId}`, [new Date(deep.created_at).toISOString(), deep.id]),
+      deepCursor: cursors.encode(cursorListKey('employees', tenantId), [
+        new Date(deep.created_at).toISOString(),
+        deep.id,
+      ]),
+      department: FILTERED_DEPARTMENT,
+      filteredDeepCursor: cursors.encode(cursorListKey('employees', tenantId, { department: FILTERED_DEPARTMENT }), [
+        new Date(filteredDeep.created_at).toISOString(),
+        filteredDeep.id,
+      ]),
       someoneId: someone.id,
       unpaidLeaveTypeId: unpaid.id,
       filerIds: filers.map((f) => f.id),

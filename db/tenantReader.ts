@@ -22,6 +22,9 @@ export const TENANT_TABLES = [
   'surveys',
   'outbox_messages',
   'rate_cards',
+  'events',
+  'webhook_endpoints',
+  'webhook_deliveries',
   'idempotency_keys',
 ] as const;
 
@@ -48,16 +51,38 @@ const NOT_ALIAS = new Set(
 );
 
 /**
+ * A whole statement that deletes rows of one tenant table: `delete from <table> [alias] where
+ * <condition> [returning …]`. Its condition is put in parentheses after the tenant's.
+ */
+const DELETE = new RegExp(
+  `^\\s*delete\\s+from\\s+(${TENANT_TABLES.join('|')})\\b(?:\\s+(?:as\\s+)?(?!where\\b)([a-z_][a-z0-9_]*))?\\s+where\\s+([\\s\\S]+?)(\\s+returning\\s[\\s\\S]*?)?\\s*$`,
+  'i',
+);
+
+/**
  * Rewrites `sql` so that every tenant table it reads is that tenant's rows: `from employees e`
  * becomes `from (select * from employees where tenant_id = <tenant>) e`, and `tenants` becomes the
  * tenant's own row. PostgreSQL pulls such a subquery up into the statement, so the plan (index,
  * row locks of `for update of e`) is the one the statement would have with the condition written
- * in. A tenant table named anywhere else (a comma join, a `delete`) is refused: the reader cannot
- * scope it. `insert into` and `update` targets are left as written; such a statement writes the
- * tenant id it was given, and the composite tenant keys refuse a row pointing into another tenant.
+ * in. A tenant table named anywhere else (a comma join) is refused: the reader cannot scope it.
+ * `insert into` and `update` targets are left as written; such a statement writes the tenant id it
+ * was given, and the composite tenant keys refuse a row pointing into another tenant. A delete is
+ * scoped when it is the whole statement and has a condition (`delete from t where …` becomes
+ * `delete from t where t.tenant_id = <tenant> and (…)`); any other delete is refused.
  */
 export function compileTenantStatement(sql: string): string[] {
-  if (/\bdelete\s+from\b/i.test(sql)) throw new TenantScopeError('A tenant statement may not delete.');
+  const deletion = DELETE.exec(sql);
+  if (deletion) {
+    const [, table, alias, condition, returning = ''] = deletion;
+    const scope = (part: string) => (part ? compileTenantStatement(part).join(TENANT) : '');
+    const head = `delete from ${table}${alias ? ` ${alias}` : ''}`;
+    return `${head} where ${alias ?? table}.tenant_id = '${TENANT}' and (${scope(condition)})${scope(returning)}`.split(
+      TENANT,
+    );
+  }
+  if (/\bdelete\s+from\b/i.test(sql)) {
+    throw new TenantScopeError('A tenant statement may delete only as `delete from <table> where …`, alone.');
+  }
   const scoped = sql.replace(
     READ,
     (_match, keyword: string, space: string, table: string, gap?: string, word?: string) => {

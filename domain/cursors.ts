@@ -47,6 +47,26 @@ export class CursorCodec {
 
 const cursorPayload = z.object({ l: z.string(), k: z.array(z.union([z.string(), z.number()])) });
 
+/** A list's filter values as validated (absent: `undefined`), what its cursors are bound to. */
+export type ListFilterValues = Readonly<Record<string, string | number | boolean | undefined>>;
+
+/**
+ * The list a cursor is bound to (decisions §1, §15): the endpoint's list name, its filter values
+ * and the tenant, as `name?a=1&b=2:<tenant>`; without filters `name:<tenant>`, as before filters
+ * existed. Canonical: names sorted, absent filters left out, names and values percent-encoded
+ * (encodeURIComponent), so no value can spell another filter, a `?`, `&` or the `:` before the tenant.
+ * Pass the values as validated (after trimming and lower-casing), so that spellings of one filter
+ * share their cursors, and any other filter set (one changed, dropped or added) gets `invalid_cursor`.
+ */
+export function cursorListKey(list: string, tenantId: string, filters: ListFilterValues = {}): string {
+  const query = Object.keys(filters)
+    .filter((name) => filters[name] !== undefined)
+    .sort()
+    .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(String(filters[name]))}`)
+    .join('&');
+  return `${list}${query ? `?${query}` : ''}:${tenantId}`;
+}
+
 function invalidCursor(): DomainError {
   return new DomainError('invalid_cursor', {
     detail: 'The cursor is not one this list issued; pass next_cursor from the previous page unchanged.',

@@ -4,6 +4,7 @@ import type { EMPLOYMENT_TYPES } from '../db/entities/tenancy.js';
 import type { EntityManager } from '../db/orm.js';
 import { inTransaction, parsed, TenantReader } from '../db/tenantReader.js';
 import { DomainError } from './errors.js';
+import { previousAttributes, recordEvents, type WriteOrigin } from './events.js';
 import { ALLOWANCE_TYPES_JSON, type AllowanceType, balanceSeedRows, SEED_BALANCES } from './leaveTypes.js';
 
 /**
@@ -372,10 +373,20 @@ export interface HireInput extends NewEmployee {
 
 /**
  * The hiring journey in one transaction (decisions §7): login account, employee record, leave
- * balances, optional rate card, invite e-mail in the outbox; it takes a seat of the plan.
+ * balances, optional rate card, invite e-mail in the outbox; it takes a seat of the plan. Records
+ * `employee.created` (decisions §14) in the same transaction: one statement more.
  */
-export function hireEmployee(em: EntityManager, tenantId: string, input: HireInput): Promise<EmployeeRecord> {
-  return createEmployeeAccount(em, tenantId, input, { actorId: input.actor_employee_id });
+export function hireEmployee(
+  em: EntityManager,
+  tenantId: string,
+  input: HireInput,
+  origin: WriteOrigin,
+): Promise<EmployeeRecord> {
+  return inTransaction(em, async (tx) => {
+    const hired = await createEmployeeAccount(tx, tenantId, input, { actorId: input.actor_employee_id });
+    await recordEvents(new TenantReader(tx, tenantId), origin, [{ type: 'employee.created', object: hired }]);
+    return hired;
+  });
 }
 
 /** A PATCH of the HR-controlled fields: undefined leaves a field, null clears it. */
@@ -399,12 +410,14 @@ const UPDATE = TenantReader.prepare(`
 
 /**
  * PATCH: only the HR-controlled fields designation and department; null clears. A PATCH that
- * changes nothing writes nothing (updated_at stays).
+ * changes nothing writes nothing (updated_at stays) and records no event; one that changes
+ * something records `employee.updated` with the changed fields' old values (decisions §14).
  */
 export async function updateEmployee(
   em: EntityManager,
   tenantId: string,
   input: EmployeeUpdate,
+  origin: WriteOrigin,
 ): Promise<EmployeeRecord> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
@@ -426,6 +439,9 @@ export async function updateEmployee(
       department,
       new Date().toISOString(),
       input.id,
+    ]);
+    await recordEvents(reader, origin, [
+      { type: 'employee.updated', object: updated, previousAttributes: previousAttributes(employee, updated) },
     ]);
     return updated;
   });

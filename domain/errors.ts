@@ -19,6 +19,7 @@ const DOMAIN_ERROR_CODES = [
   'seat_limit_reached',
   'insufficient_leave_balance',
   'overlapping_leave_request',
+  'webhook_endpoint_limit_reached',
   // OAuth 2.0 grants (RFC 6749 §5.2): the code is the OAuth `error`.
   'invalid_request',
   'invalid_client',

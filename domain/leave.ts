@@ -4,6 +4,7 @@ import type { LEAVE_DURATIONS, LEAVE_STATUSES } from '../db/entities/leave.js';
 import type { EntityManager } from '../db/orm.js';
 import { inTransaction, parsed, TenantReader } from '../db/tenantReader.js';
 import { DomainError, type FieldError } from './errors.js';
+import { recordEvents, type WriteOrigin } from './events.js';
 import { ALLOWANCE_TYPES_JSON, type AllowanceType, balanceSeedRows, SEED_BALANCES } from './leaveTypes.js';
 import { outboxInsert, outboxRows } from './outbox.js';
 
@@ -343,12 +344,14 @@ const FILE = TenantReader.prepare(`
  * or leave type outside the tenant; overlapping_leave_request when the range overlaps a pending or
  * approved request (leaveRangesOverlap); insufficient_leave_balance when the balance cannot cover
  * it (leaveBalanceCovers). Reserves the days as pending and notifies the manager and HR admins, in
- * one transaction: the employee's lock, the state the rules decide on, the write.
+ * one transaction: the employee's lock, the state the rules decide on, the write, its
+ * `leave_request.created` event (decisions §14).
  */
 export async function fileLeaveRequest(
   em: EntityManager,
   tenantId: string,
   input: FileLeaveInput,
+  origin: WriteOrigin,
 ): Promise<LeaveRequestRecord> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
@@ -435,6 +438,7 @@ export async function fileLeaveRequest(
       // notified
       outboxRows(notices),
     ]);
+    await recordEvents(reader, origin, [{ type: 'leave_request.created', object: filed }]);
     return filed as LeaveRequestRecord;
   });
 }
@@ -506,13 +510,15 @@ const DECIDE = TenantReader.prepare(`
  * actor_not_found for an actor outside it, actor_not_permitted against the approval matrix
  * (leaveDecisionRefusal), invalid_leave_transition from a status the decision may not leave
  * (leaveTransitionRefusal). The balance moves with the status (leaveBalanceMovement) and the
- * employee is notified, in one transaction of two statements.
+ * employee is notified, and `leave_request.<status>` is recorded (decisions §14), in one transaction
+ * of three statements.
  */
 export async function decideLeaveRequest(
   em: EntityManager,
   tenantId: string,
   decision: LeaveDecision,
   input: LeaveDecisionInput,
+  origin: WriteOrigin,
 ): Promise<LeaveRequestRecord> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
@@ -577,6 +583,7 @@ export async function decideLeaveRequest(
       // notified
       outboxRows([notice]),
     ]);
+    await recordEvents(reader, origin, [{ type: `leave_request.${status}`, object: decided }]);
     return decided as LeaveRequestRecord;
   });
 }

@@ -11,6 +11,9 @@ export const SCOPES = [
   'recruitment:read',
   'helpdesk:read',
   'surveys:read',
+  // Beyond the spec's nine (decisions §14): webhook endpoints.
+  'webhooks:read',
+  'webhooks:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, isoDateTime, readProcedures } from '../api/records.js';
+import { equalsFilter, idFilter, isoDate, isoDateTime, readProcedures } from '../api/records.js';
 import { router } from '../api/trpc.js';
 import { ASSET_STATUSES } from '../db/entities/workplace.js';
 
@@ -25,5 +25,9 @@ export const assetsRouter = router(
     table: 'assets',
     schema: assetSchema,
     summaries: { list: 'List assets', get: 'Get an asset' },
+    filters: {
+      status: equalsFilter('status', z.enum(ASSET_STATUSES).meta({ description: 'Only assets in this status.' })),
+      assigned_to: idFilter('assigned_to', 'Only the assets held by this employee (UUID).'),
+    },
   }),
 );

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { writeOrigin } from '../api/context.js';
 import { dateField, decimalField, emailField, storedEmail, textField } from '../api/fields.js';
 import { single } from '../api/pagination.js';
-import { isoDate, isoDateTime, readProcedures } from '../api/records.js';
+import { equalsFilter, idFilter, isoDate, isoDateTime, readProcedures } from '../api/records.js';
 import { router, scoped } from '../api/trpc.js';
 import { EMPLOYMENT_TYPES, PAYOUT_TYPES } from '../db/entities/tenancy.js';
 import { EMPLOYEE_CODE_PATTERN, hireEmployee, updateEmployee } from '../domain/employees.js';
@@ -113,6 +114,24 @@ export const employeesRouter = router({
     table: 'employees',
     schema: employeeSchema,
     summaries: { list: 'List employees', get: 'Get an employee' },
+    // decisions §15; each served by an index leading (tenant_id, <column>), email by its unique key.
+    filters: {
+      department: equalsFilter(
+        'department',
+        textField({ max: 100, description: 'Only employees of this department (exact match).' }),
+      ),
+      employment_type: equalsFilter(
+        'employment_type',
+        z.enum(EMPLOYMENT_TYPES).meta({ description: 'Only employees of this employment type.' }),
+      ),
+      manager_id: idFilter('manager_id', 'Only the direct reports of this employee (UUID).'),
+      email: equalsFilter(
+        'email',
+        emailField().meta({
+          description: 'Only the employee with this e-mail address (exact, case-insensitive).',
+        }),
+      ),
+    },
   }),
 
   create: write
@@ -136,7 +155,9 @@ export const employeesRouter = router({
     })
     .input(createEmployeeInput)
     .output(employeeResponse)
-    .mutation(async ({ ctx, input }) => ({ data: await hireEmployee(ctx.em, ctx.credential.tenantId, input) })),
+    .mutation(async ({ ctx, input }) => ({
+      data: await hireEmployee(ctx.em, ctx.credential.tenantId, input, writeOrigin(ctx)),
+    })),
 
   update: write
     .meta({
@@ -151,5 +172,7 @@ export const employeesRouter = router({
     })
     .input(updateEmployeeInput)
     .output(employeeResponse)
-    .mutation(async ({ ctx, input }) => ({ data: await updateEmployee(ctx.em, ctx.credential.tenantId, input) })),
+    .mutation(async ({ ctx, input }) => ({
+      data: await updateEmployee(ctx.em, ctx.credential.tenantId, input, writeOrigin(ctx)),
+    })),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, readProcedures } from '../api/records.js';
+import { equalsFilter, idFilter, isoDateTime, readProcedures } from '../api/records.js';
 import { router } from '../api/trpc.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../db/entities/workplace.js';
 
@@ -26,5 +26,10 @@ export const helpdeskTicketsRouter = router(
     table: 'helpdesk_tickets',
     schema: helpdeskTicketSchema,
     summaries: { list: 'List helpdesk tickets', get: 'Get a helpdesk ticket' },
+    filters: {
+      status: equalsFilter('status', z.enum(TICKET_STATUSES).meta({ description: 'Only tickets in this status.' })),
+      raised_by: idFilter('raised_by', 'Only the tickets raised by this employee (UUID).'),
+      assigned_to: idFilter('assigned_to', 'Only the tickets assigned to this employee (UUID).'),
+    },
   }),
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-
+import { dateField } from '../api/fields.js';
 import { isoDate, isoDateTime, readProcedures } from '../api/records.js';
 import { router } from '../api/trpc.js';
 
@@ -21,5 +21,19 @@ export const holidaysRouter = router(
     table: 'holidays',
     schema: holidaySchema,
     summaries: { list: 'List holidays', get: 'Get a holiday' },
+    // decisions §15: an inclusive window on the holiday's date.
+    filters: {
+      from: {
+        schema: dateField('Only holidays on or after this date (inclusive).'),
+        where: 'holidays.date >= ?',
+        range: true,
+      },
+      to: {
+        schema: dateField('Only holidays on or before this date (inclusive); not before `from`.'),
+        where: 'holidays.date <= ?',
+        range: true,
+      },
+    },
+    window: ['from', 'to'],
   }),
 );

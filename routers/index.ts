@@ -2,6 +2,7 @@ import { router } from '../api/trpc.js';
 import { assetsRouter } from './assets.js';
 import { capabilities } from './capabilities.js';
 import { employeesRouter } from './employees.js';
+import { eventsRouter } from './events.js';
 import { health } from './health.js';
 import { helpdeskTicketsRouter } from './helpdeskTickets.js';
 import { holidaysRouter } from './holidays.js';
@@ -11,6 +12,7 @@ import { leaveRequestsRouter } from './leaveRequests.js';
 import { leaveTypesRouter } from './leaveTypes.js';
 import { modulesRouter } from './modules.js';
 import { surveysRouter } from './surveys.js';
+import { webhookEndpointsRouter } from './webhookEndpoints.js';
 import { whoami } from './whoami.js';
 
 /** Every procedure, served at /v1 (REST, via trpc-to-openapi) and /trpc alike. */
@@ -28,6 +30,8 @@ export const appRouter = router({
   jobOpenings: jobOpeningsRouter,
   helpdeskTickets: helpdeskTicketsRouter,
   surveys: surveysRouter,
+  events: eventsRouter,
+  webhookEndpoints: webhookEndpointsRouter,
 });
 
 export type AppRouter = typeof appRouter;

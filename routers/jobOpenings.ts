@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, readProcedures } from '../api/records.js';
+import { equalsFilter, isoDateTime, readProcedures } from '../api/records.js';
 import { router } from '../api/trpc.js';
 import { EMPLOYMENT_TYPES } from '../db/entities/tenancy.js';
 import { JOB_OPENING_STATUSES } from '../db/entities/workplace.js';
@@ -26,5 +26,11 @@ export const jobOpeningsRouter = router(
     table: 'job_openings',
     schema: jobOpeningSchema,
     summaries: { list: 'List job openings', get: 'Get a job opening' },
+    filters: {
+      status: equalsFilter(
+        'status',
+        z.enum(JOB_OPENING_STATUSES).meta({ description: 'Only job openings in this status.' }),
+      ),
+    },
   }),
 );

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { writeOrigin } from '../api/context.js';
 import { dateField, decimalField, textField } from '../api/fields.js';
 import { single } from '../api/pagination.js';
-import { isoDate, isoDateTime, readProcedures } from '../api/records.js';
+import { equalsFilter, idFilter, isoDate, isoDateTime, readProcedures } from '../api/records.js';
 import { router, scoped } from '../api/trpc.js';
 import { LEAVE_DURATIONS, LEAVE_STATUSES } from '../db/entities/leave.js';
 import { decideLeaveRequest, fileLeaveRequest, type LeaveDecision, leaveDateErrors } from '../domain/leave.js';
@@ -87,7 +88,7 @@ function decisionProcedure(decision: LeaveDecision, summary: string, description
     .input(leaveDecisionInput)
     .output(leaveRequestResponse)
     .mutation(async ({ ctx, input }) => ({
-      data: await decideLeaveRequest(ctx.em, ctx.credential.tenantId, decision, input),
+      data: await decideLeaveRequest(ctx.em, ctx.credential.tenantId, decision, input, writeOrigin(ctx)),
     }));
 }
 
@@ -99,6 +100,23 @@ export const leaveRequestsRouter = router({
     table: 'leave_requests',
     schema: leaveRequestSchema,
     summaries: { list: 'List leave requests', get: 'Get a leave request' },
+    // decisions §15: a request meets the window [from, to] when start_date <= to and end_date >= from.
+    filters: {
+      employee_id: idFilter('employee_id', 'Only the requests of this employee (UUID).'),
+      leave_type_id: idFilter('leave_type_id', 'Only requests of this leave type (UUID).'),
+      status: equalsFilter('status', z.enum(LEAVE_STATUSES).meta({ description: 'Only requests in this status.' })),
+      from: {
+        schema: dateField('Only requests that end on or after this date (inclusive).'),
+        where: 'end_date >= ?',
+        range: true,
+      },
+      to: {
+        schema: dateField('Only requests that start on or before this date (inclusive); not before `from`.'),
+        where: 'start_date <= ?',
+        range: true,
+      },
+    },
+    window: ['from', 'to'],
   }),
 
   create: write
@@ -115,7 +133,9 @@ export const leaveRequestsRouter = router({
     })
     .input(createLeaveRequestInput)
     .output(leaveRequestResponse)
-    .mutation(async ({ ctx, input }) => ({ data: await fileLeaveRequest(ctx.em, ctx.credential.tenantId, input) })),
+    .mutation(async ({ ctx, input }) => ({
+      data: await fileLeaveRequest(ctx.em, ctx.credential.tenantId, input, writeOrigin(ctx)),
+    })),
 
   approve: decisionProcedure(
     'approve',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, isoDateTime, readProcedures } from '../api/records.js';
+import { equalsFilter, isoDate, isoDateTime, readProcedures } from '../api/records.js';
 import { router } from '../api/trpc.js';
 import { SURVEY_STATUSES } from '../db/entities/workplace.js';
 
@@ -25,5 +25,8 @@ export const surveysRouter = router(
     table: 'surveys',
     schema: surveySchema,
     summaries: { list: 'List surveys', get: 'Get a survey' },
+    filters: {
+      status: equalsFilter('status', z.enum(SURVEY_STATUSES).meta({ description: 'Only surveys in this status.' })),
+    },
   }),
 );

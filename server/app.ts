@@ -121,7 +121,7 @@ export function createApp(deps: AppDeps): Koa {
           'X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed',
         );
         if (ctx.method === 'OPTIONS') {
-          ctx.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
+          ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, POST, PATCH, DELETE, OPTIONS');
           ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, X-Request-Id');
           ctx.set('Access-Control-Max-Age', '600');
           ctx.status = 204;
@@ -253,6 +253,7 @@ export function createApp(deps: AppDeps): Koa {
       rejectPathParamsInBody(req.body, route.params);
       return parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
     });
+    state.idempotencyKey = idempotencyKey; // the write's events record it (decisions §14)
     // The route's path, without a trailing slash: `/v1/employees/` and `/v1/employees` are one request.
     const write = {
       method: ctx.method,

@@ -32,6 +32,10 @@ Usage:
   wfm client create --tenant ID --env live|test --scopes a,b [--name N]
   wfm client rotate CLIENT_ID                   new client secret; the old one stops at once
   wfm client revoke CLIENT_ID
+  wfm webhook create --tenant ID --env live|test --url U --events a,b [--description D]
+                                                a webhook endpoint (event types, or *); prints its id and secret
+  wfm webhook list --tenant ID                  the organisation's endpoints, live and sandbox
+  wfm webhook delete ENDPOINT_ID
   wfm demo                                      a demo organisation with data in every resource, keys and a client
 
 --tenant is always the organisation's live tenant id. Every command takes --json and then
@@ -52,6 +56,9 @@ const options = {
   'expires-in': { type: 'string' },
   'seed-demo': { type: 'boolean', default: false },
   grace: { type: 'string' },
+  url: { type: 'string' },
+  events: { type: 'string' },
+  description: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -154,6 +161,33 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
     case 'client revoke': {
       const { revokeOAuthClient } = await credentials();
       return withOrm(env, (orm) => revokeOAuthClient(orm.em.fork(), positional(args, 'CLIENT_ID')));
+    }
+    case 'webhook create': {
+      const { createWebhookEndpointFor } = await import('../domain/webhooks.js');
+      const eventTypes = required(values, 'events')
+        .split(/[\s,]+/)
+        .filter(Boolean);
+      return withOrm(env, (orm) =>
+        createWebhookEndpointFor(
+          orm.em.fork(),
+          required(values, 'tenant'),
+          envArg(values),
+          {
+            url: required(values, 'url'),
+            event_types: eventTypes as Parameters<typeof createWebhookEndpointFor>[3]['event_types'],
+            description: values.description,
+          },
+          env.WEBHOOK_ALLOW_PRIVATE_URLS,
+        ),
+      );
+    }
+    case 'webhook list': {
+      const { listWebhookEndpointsFor } = await import('../domain/webhooks.js');
+      return withOrm(env, (orm) => listWebhookEndpointsFor(orm.em.fork(), required(values, 'tenant')));
+    }
+    case 'webhook delete': {
+      const { deleteWebhookEndpointById } = await import('../domain/webhooks.js');
+      return withOrm(env, (orm) => deleteWebhookEndpointById(orm.em.fork(), positional(args, 'ENDPOINT_ID')));
     }
     case 'demo': {
       const { createDemoOrganisation } = await import('../domain/demo.js');

@@ -62,6 +62,34 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: timeoutMs.default(DB_TIMEOUT_DEFAULTS.DB_STATEMENT_TIMEOUT_MS),
   DB_LOCK_TIMEOUT_MS: timeoutMs.default(DB_TIMEOUT_DEFAULTS.DB_LOCK_TIMEOUT_MS),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutMs.default(DB_TIMEOUT_DEFAULTS.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS),
+  /**
+   * Development and tests only: webhook URLs may be http:// and point at loopback, private or
+   * link-local addresses (decisions §14). Never in production: it opens server-side request forgery.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: bool,
+  /** Seconds before each retry of a failed webhook delivery (decisions §14); its length is the number of retries. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('5,300,1800,7200,18000,36000,36000')
+    .transform((v, ctx) => {
+      const delays = v.split(',').map((s) => Number(s.trim()));
+      if (delays.some((d) => !Number.isInteger(d) || d < 0)) {
+        ctx.addIssue({ code: 'custom', message: 'WEBHOOK_RETRY_SCHEDULE must be a comma list of whole seconds' });
+        return z.NEVER;
+      }
+      return delays;
+    }),
+  /** An endpoint whose deliveries failed this many times in a row, none succeeding, is disabled. */
+  WEBHOOK_DISABLE_AFTER: positiveInt.default(100),
+  /** How often the webhook dispatcher looks for due deliveries. */
+  WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  /** A webhook delivery that has no answer within this fails (decisions §14: 10 s). */
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /**
+   * How long a claimed delivery stays a dispatcher's (decisions §14: 60 s): a node that dies
+   * mid-send leaves it to any node after this. Longer than WEBHOOK_TIMEOUT_MS.
+   */
+  WEBHOOK_LEASE_S: positiveInt.default(60),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_BASE_URL: string };
@@ -73,6 +101,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     .refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
       path: ['HTTP_HEADERS_TIMEOUT_MS'],
       message: 'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    })
+    .refine((e) => e.WEBHOOK_TIMEOUT_MS < e.WEBHOOK_LEASE_S * 1000, {
+      path: ['WEBHOOK_TIMEOUT_MS'],
+      message: 'WEBHOOK_TIMEOUT_MS must be shorter than WEBHOOK_LEASE_S: a delivery must end within its lease',
     })
     .safeParse(given);
   if (!result.success) {

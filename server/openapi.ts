@@ -186,6 +186,9 @@ const tagDescriptions: Record<string, string> = {
   recruitment: 'Recruitment job openings.',
   helpdesk: 'Helpdesk tickets.',
   surveys: 'Surveys.',
+  webhooks:
+    'Webhook endpoints: where events are sent, signed (Standard Webhooks), and their delivery attempts (decisions §14).',
+  events: 'The event log: one event per committed business write (decisions §14).',
 };
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -475,12 +478,13 @@ export function buildOpenApiDocument(): OpenAPIObject {
       const meta = entry?.meta;
       const input = entry?.procedure._def.inputs[0] as z.ZodType | undefined;
       const limited = !UNLIMITED_PATHS.has(path);
-      const write = method === 'post' || method === 'patch';
+      // A DELETE is a write too: it runs in a transaction, reads a body (none is expected) and takes Idempotency-Key.
+      const write = method === 'post' || method === 'patch' || method === 'delete';
       const query = ((operation.parameters as Json[] | undefined) ?? []).filter((p) => p.in === 'query');
       const codes = byStatus([
         ...impliedProblemCodes({
           credentialed: operation.security !== undefined,
-          scoped: meta?.scope !== undefined,
+          scoped: meta?.scope !== undefined || meta?.anyScopes !== undefined,
           limited,
           query: query.length > 0,
           list: query.some((p) => p.name === 'cursor'),
@@ -491,6 +495,14 @@ export function buildOpenApiDocument(): OpenAPIObject {
       ]);
       // The success responses are trpc-to-openapi's; the errors are one per status of the codes.
       const responses = operation.responses as Record<string, Json>;
+      // A success that is not 200 (meta `successStatus`, served by server/rest.ts): 202 with the
+      // output's body, 204 without any.
+      const success = meta?.successStatus;
+      if (success && responses['200']) {
+        const { content, ...rest } = responses['200'];
+        responses[String(success)] = success === 204 ? rest : { ...rest, content };
+        delete responses['200'];
+      }
       for (const status of Object.keys(responses)) if (Number(status) >= 400) delete responses[status];
       for (const [status, list] of codes) {
         responses[status] = {
@@ -507,7 +519,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         const code = Number(status);
         // 429 says when the budget is back; 503 (database unavailable) to retry in a second.
         if (code === 429 || code === 503) headers['Retry-After'] = ref('headers', 'Retry-After');
-        if (code === 401 || (code === 403 && meta?.scope))
+        if (code === 401 || (code === 403 && (meta?.scope || meta?.anyScopes)))
           headers['WWW-Authenticate'] = ref('headers', 'WWW-Authenticate');
         if (write && code !== 429 && code < 500) headers['Idempotent-Replayed'] = ref('headers', 'Idempotent-Replayed');
         responses[status] = { description: response.description, headers, content: response.content };
@@ -526,6 +538,10 @@ export function buildOpenApiDocument(): OpenAPIObject {
         const schema = parameter.schema as Json | undefined;
         parameter.description ??= schema?.description ?? parameterDescriptions[parameter.name as string];
         if (parameter.name === 'cursor' && schema) schema.maxLength ??= CURSOR_MAX_LENGTH;
+        // A list in a query (the event log's `type`) is one comma-separated value; a parameter
+        // given twice is refused (decisions §15).
+        if (parameter.in === 'query' && schema?.type === 'array')
+          Object.assign(parameter, { style: 'form', explode: false });
       }
       if (write) {
         operation.parameters = [
@@ -537,6 +553,10 @@ export function buildOpenApiDocument(): OpenAPIObject {
       if (meta?.scope) {
         operation.security = [{ bearerAuth: [] }, { oauth2: [meta.scope] }];
         operation['x-required-scope'] = meta.scope;
+      } else if (meta?.anyScopes) {
+        // Any one of the scopes (the event log): alternative requirements, and the list beside.
+        operation.security = [{ bearerAuth: [] }, ...meta.anyScopes.map((scope) => ({ oauth2: [scope] }))];
+        operation['x-required-scope-any-of'] = [...meta.anyScopes];
       } else if (operation.security) {
         operation.security = [{ bearerAuth: [] }, { oauth2: [] }];
       } else {

@@ -53,8 +53,13 @@ interface Operation {
   /** The template as a regex with a named group per path parameter (trpc-to-openapi's, case-insensitive). */
   pattern: RegExp;
   noInput: boolean;
-  /** Whether its input comes from the JSON body (every method but GET and DELETE) or the query. */
+  /**
+   * Whether its input comes from the JSON body (every method but GET: a DELETE takes none but its
+   * path, and a body with any field is refused like any unknown field) or the query.
+   */
   fromBody: boolean;
+  /** The status of a success: 200, or what the procedure's meta declares (202, 204 without a body). */
+  successStatus: 200 | 202 | 204;
   /** The query's number fields (GET): ASCII digits become the number, any other spelling stays text. */
   queryNumbers: ReadonlySet<string>;
 }
@@ -107,7 +112,7 @@ export function procedureTable(router: AppRouter): ProcedureTable {
       meta,
       scope: meta.scope,
       writes: type === 'mutation',
-      rest: openapi && operationOf(openapi.method, openapi.path, procedure),
+      rest: openapi && operationOf(openapi.method, openapi.path, procedure, meta),
     });
   }
   const byOperation = new Map<string, ProcedureEntry>();
@@ -120,7 +125,7 @@ export function procedureTable(router: AppRouter): ProcedureTable {
   };
 }
 
-function operationOf(method: string, template: string, procedure: CallableProcedure): Operation {
+function operationOf(method: string, template: string, procedure: CallableProcedure, meta: Meta): Operation {
   const grouped = normalizePath(template).replace(/\{(.+?)\}/g, (_, key) => `(?<${key}>[^/]+)`);
   const shape = (procedure._def.inputs[0]?._zod.def as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
   return {
@@ -128,7 +133,8 @@ function operationOf(method: string, template: string, procedure: CallableProced
     template,
     pattern: new RegExp(`^${grouped}$`, 'i'),
     noInput: takesNoInput(procedure._def.inputs),
-    fromBody: method !== 'GET' && method !== 'DELETE',
+    fromBody: method !== 'GET',
+    successStatus: meta.successStatus ?? 200,
     queryNumbers: new Set(
       method === 'GET' && shape
         ? Object.keys(shape).filter((name) => unwrapped(shape[name])._zod.def.type === 'number')
@@ -326,7 +332,9 @@ export function createRestHandler(
         signal: undefined,
         batchIndex: 0,
       });
-      return { status: 200, contentType: 'application/json', body: JSON.stringify(data) ?? '', headers: {} };
+      const status = operation.successStatus;
+      const body = status === 204 ? '' : (JSON.stringify(data) ?? '');
+      return { status, contentType: 'application/json', body, headers: {} };
     } catch (cause) {
       const error = trpcErrorOf(cause);
       const api = toApiError(error, entry?.type ?? 'unknown');
@@ -348,6 +356,10 @@ export interface RestOutcome {
 export function sendOutcome(ctx: KoaContext, outcome: RestOutcome): void {
   ctx.set(outcome.headers);
   ctx.status = outcome.status;
+  if (outcome.status === 204) {
+    ctx.body = null; // no body, no Content-Type (a stored 204 replays the same way)
+    return;
+  }
   ctx.type = outcome.contentType;
   ctx.body = outcome.body;
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { isEmbedded, migrate, type Orm, openOrm } from '../db/orm.js';
 import { CursorCodec, loadCursorSecret } from '../domain/cursors.js';
+import { purgeExpiredEvents } from '../domain/events.js';
 import { createApp } from './app.js';
 import type { Env } from './env.js';
 import { createHttpServer } from './httpServer.js';
@@ -10,6 +11,7 @@ import { purgeExpiredKeys } from './idempotency.js';
 import { createLogger, flushLogger } from './logging.js';
 import { createDelivery, OutboxDispatcher } from './outbox.js';
 import { RateLimits } from './rateLimit.js';
+import { WebhookDispatcher } from './webhooks.js';
 
 export interface RunningServer {
   url: string;
@@ -65,8 +67,12 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Connections of the background work's own pool: the dispatcher uses one at a time, the purge another. */
-export const BACKGROUND_POOL_MAX = 2;
+/**
+ * Connections of the background work's own pool: the e-mail dispatcher uses one at a time (held
+ * while it talks to the SMTP server), the webhook dispatcher's short statements another, the purge
+ * a third.
+ */
+export const BACKGROUND_POOL_MAX = 3;
 
 /**
  * idle_in_transaction_session_timeout of the background pool, at least. The dispatcher holds its
@@ -84,11 +90,11 @@ export interface BackgroundWork {
 }
 
 /**
- * The outbox dispatcher (unless OUTBOX_DISPATCH=false) and the periodic purge of expired idempotency
- * keys. On PostgreSQL they run on a pool of their own (decisions §16), closed by stop(): requests
- * that hold every connection of the request pool cannot stall the delivery of e-mail, nor can the
- * dispatcher take a connection a request is waiting for. PGlite is one in-process connection, which
- * they share with the requests.
+ * The outbox dispatchers, of e-mail and of webhooks (unless OUTBOX_DISPATCH=false), and the periodic
+ * purge of expired idempotency keys and events. On PostgreSQL they run on a pool of their own (decisions §16),
+ * closed by stop(): requests that hold every connection of the request pool cannot stall the
+ * delivery of e-mail or webhooks, nor can the dispatchers take a connection a request is waiting
+ * for. PGlite is one in-process connection, which they share with the requests.
  */
 export async function startBackgroundWork(env: Env, orm: Orm, logger: Logger): Promise<BackgroundWork> {
   const idle = env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS;
@@ -104,15 +110,22 @@ export async function startBackgroundWork(env: Env, orm: Orm, logger: Logger): P
     ? new OutboxDispatcher(db, createDelivery(env), logger, env.OUTBOX_INTERVAL_MS)
     : undefined;
   dispatcher?.start();
+  const webhooks = env.OUTBOX_DISPATCH ? new WebhookDispatcher(db, env, logger) : undefined;
+  webhooks?.start();
   const purge = setInterval(() => {
-    purgeExpiredKeys(db.em.fork()).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
+    // One after the other, on one connection: then the events older than 30 days, with their
+    // deliveries (decisions §14).
+    purgeExpiredKeys(db.em.fork())
+      .catch((err) => logger.warn({ err }, 'idempotency purge failed'))
+      .then(() => purgeExpiredEvents(db.em.fork()))
+      .catch((err) => logger.warn({ err }, 'event purge failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
   return {
     orm: db,
     async stop() {
       clearInterval(purge);
-      await dispatcher?.stop();
+      await Promise.all([dispatcher?.stop(), webhooks?.stop()]);
       await own?.close();
     },
   };

@@ -72,6 +72,7 @@ export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TR
       return { key };
     });
     if (!read) req.body = ''; // tRPC reads no further: the procedure refuses before it needs an input
+    state.idempotencyKey = read?.key; // the write's events record it (decisions §14)
     // Several mutations in one batch each keep a transaction of their own, as separate calls would.
     if (names.length > 1) return resolve(ctx, state, path);
     const write = {

@@ -6,6 +6,8 @@ import { Migration20261122000005Writes } from './Migration20261122000005Writes.j
 import { Migration20261122000006HrAdminIndex } from './Migration20261122000006HrAdminIndex.js';
 import { Migration20261123000007TenantKeys } from './Migration20261123000007TenantKeys.js';
 import { Migration20261123000008IdempotencyLockColumns } from './Migration20261123000008IdempotencyLockColumns.js';
+import { Migration20261123000009EventsAndWebhooks } from './Migration20261123000009EventsAndWebhooks.js';
+import { Migration20261123000010ListFilterIndexes } from './Migration20261123000010ListFilterIndexes.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
 export const migrationsList = [
@@ -17,6 +19,8 @@ export const migrationsList = [
   Migration20261122000006HrAdminIndex,
   Migration20261123000007TenantKeys,
   Migration20261123000008IdempotencyLockColumns,
+  Migration20261123000009EventsAndWebhooks,
+  Migration20261123000010ListFilterIndexes,
 ].map((cls) => ({
   name: cls.name,
   class: cls,

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { grantScopes, parseScopes, SCOPES } from '../../domain/scopes.js';
 
-// The nine scopes of the specification (Authentication, item 6); tests elsewhere import SCOPES, so
-// this one pins the list itself.
-test('the scope list is exactly the specification’s nine', () => {
+// The nine scopes of the specification (Authentication, item 6) and the two of webhook endpoints
+// (decisions §14); tests elsewhere import SCOPES, so this one pins the list itself.
+test('the scope list is exactly the specification’s nine and the two of webhooks', () => {
   expect([...SCOPES].sort()).toEqual(
     [
       'employees:read',
@@ -15,6 +15,8 @@ test('the scope list is exactly the specification’s nine', () => {
       'recruitment:read',
       'helpdesk:read',
       'surveys:read',
+      'webhooks:read',
+      'webhooks:write',
     ].sort(),
   );
 });
@@ -56,6 +58,7 @@ describe('grantScopes', () => {
 describe('parseScopes (the CLI)', () => {
   test('space- or comma-separated, once each', () => {
     expect(parseScopes('leave:read, leave:write leave:read')).toEqual(['leave:read', 'leave:write']);
+    expect(parseScopes('webhooks:read,webhooks:write')).toEqual(['webhooks:read', 'webhooks:write']);
   });
   test('an unknown scope or none at all is refused, naming the valid ones', () => {
     expect(() => parseScopes('leave:read bogus')).toThrow('Unknown scope(s): bogus. Valid: employees:read');

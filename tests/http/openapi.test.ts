@@ -231,7 +231,11 @@ describe('the OpenAPI document', () => {
     const schemes = committed.components.securitySchemes;
     expect(schemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(schemes.oauth2.flows.clientCredentials.tokenUrl).toBe('/oauth/token');
-    expect(Object.keys(schemes.oauth2.flows.clientCredentials.scopes)).toHaveLength(9);
+    // The spec's nine and the two of webhook endpoints (decisions §14).
+    expect(Object.keys(schemes.oauth2.flows.clientCredentials.scopes)).toHaveLength(11);
+    expect(Object.keys(schemes.oauth2.flows.clientCredentials.scopes)).toEqual(
+      expect.arrayContaining(['webhooks:read', 'webhooks:write']),
+    );
     for (const path of ['/health', '/capabilities', '/modules', '/modules/{slug}']) {
       expect(committed.paths[path].get.security, path).toEqual([]);
     }

@@ -31,6 +31,8 @@ const GLOBAL_INDEXES = new Set([
   // Worker queues scanned across tenants by time.
   'outbox_messages (next_attempt_at)',
   'idempotency_keys (created_at)',
+  'events (created_at)',
+  'webhook_deliveries (next_attempt_at)',
 ]);
 
 type Sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -188,11 +190,16 @@ describe('the migrated test database', () => {
     expect(catalogue.tables.length).toBeGreaterThanOrEqual(17);
     expect(tenantKeyProblems(catalogue)).toEqual([]);
     // The replaced keys do what the old ones did: checked at commit; a key's secrets and a
-    // client's tokens go with it; nothing else cascades.
+    // client's tokens go with it, an endpoint's and an event's delivery attempts too; nothing else cascades.
     const behaviour = referenceBehaviour(catalogue);
     expect(Object.keys(behaviour).length).toBeGreaterThanOrEqual(13);
     for (const [reference, what] of Object.entries(behaviour)) {
-      const cascades = reference === 'api_key_secrets.api_key_id' || reference === 'oauth_tokens.client_id';
+      const cascades = [
+        'api_key_secrets.api_key_id',
+        'oauth_tokens.client_id',
+        'webhook_deliveries.endpoint_id',
+        'webhook_deliveries.event_id',
+      ].includes(reference);
       expect(what, reference).toMatch(cascades ? /, on delete cascade, deferred$/ : /, on delete no action, deferred$/);
     }
   });
@@ -418,7 +425,11 @@ async function migratePopulated(orm: Orm) {
   const after = await readCatalogue(sql);
   expect(await contents(sql, tables)).toEqual(stored);
   expect(tenantKeyProblems(after)).toEqual([]);
-  expect(referenceBehaviour(after)).toEqual(referenceBehaviour(before));
+  // The references that existed before keep their behaviour; later migrations' new tables bring their own.
+  const kept = Object.entries(referenceBehaviour(after)).filter(([reference]) =>
+    tables.includes(reference.split('.')[0]),
+  );
+  expect(Object.fromEntries(kept)).toEqual(referenceBehaviour(before));
   // The second organisation's HR admin cannot report to the demo's.
   expect(
     await failure(sql, 'update employees set manager_id = ? where id = ?', [demo.hr_admin.id, second.hr_admin.id]),

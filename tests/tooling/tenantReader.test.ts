@@ -46,13 +46,43 @@ describe('a read that forgets the tenant fails or stays in the tenant, never lea
     for (const statement of [
       'select e.id from employees e, leave_types lt', // a comma join: the second table is not scoped
       'select 1 as employees', // a tenant table's name where no table can be scoped
-      'delete from employees where id = ?',
-      'with x as (delete from outbox_messages returning id) select count(*) from x',
+      'delete from employees', // a delete without a condition
+      'delete from tenants where id = ?', // the tenants table is no tenant table to delete from
+      'with x as (delete from outbox_messages returning id) select count(*) from x', // a delete inside a statement
+      'delete from employees where id = ?; delete from employees where true', // a second statement
+      'delete from employees where id in (select e.id from employees e, leave_types lt)', // an unscopable condition
     ]) {
       expect(() => compileTenantStatement(statement), statement).toThrow(TenantScopeError);
       await expect(reader.all(statement, [t.hr_admin.id]), statement).rejects.toThrow(TenantScopeError);
     }
     expect(await sql(h, 'select 1 from employees where id = ?', [t.hr_admin.id])).toHaveLength(1);
+  });
+
+  test('a delete is scoped to the reader’s tenant: its condition cannot reach another tenant’s rows', async () => {
+    const [a, b] = [await h.tenant(), await h.tenant()];
+    const insert = `insert into webhook_endpoints (id, tenant_id, url, event_types, secret)
+                    values (gen_random_uuid(), ?, 'https://example.com/hook', '{*}', 'whsec_x') returning id`;
+    const [[ownA], [ownB]] = [
+      await sql<{ id: string }>(h, insert, [a.tenant.id]),
+      await sql<{ id: string }>(h, insert, [b.tenant.id]),
+    ];
+    const reader = new TenantReader(em(), a.tenant.id);
+    // Another tenant's id: nothing; a condition that is always true (even one that `or`s): only the reader's rows.
+    expect(await reader.all('delete from webhook_endpoints where id = ? returning id', [ownB.id])).toEqual([]);
+    expect(
+      await reader.all('delete from webhook_endpoints w where w.id = ? or true returning w.id', [ownB.id]),
+    ).toEqual([{ id: ownA.id }]);
+    expect(await sql(h, 'select id from webhook_endpoints where id = ?', [ownB.id])).toEqual([{ id: ownB.id }]);
+    expect(compileTenantStatement('delete from webhook_endpoints w where w.id = ? or true').join('<T>')).toBe(
+      "delete from webhook_endpoints w where w.tenant_id = '<T>' and (w.id = ? or true)",
+    );
+    // Tables its condition reads are scoped like any read.
+    expect(
+      compileTenantStatement('delete from events where id in (select event_id from webhook_deliveries)').join('<T>'),
+    ).toBe(
+      "delete from events where events.tenant_id = '<T>' and (id in (select event_id from (select * from webhook_deliveries where tenant_id = '<T>') webhook_deliveries))",
+    );
+    await sql(h, 'delete from webhook_endpoints where id = ?', [ownB.id]);
   });
 
   test('the ORM filter still refuses an entity read without the tenant', async () => {

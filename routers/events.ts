@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { ApiError } from '../api/errors.js';
+import { listEnvelope, pageQuery, single } from '../api/pagination.js';
+import { idParam, isoDateTime, tenantReader } from '../api/records.js';
+import { anyScope, router } from '../api/trpc.js';
+import { sqlTimestamp } from '../db/columns.js';
+import { parsed, TenantReader } from '../db/tenantReader.js';
+import { type CursorCodec, cursorListKey, toPage } from '../domain/cursors.js';
+import {
+  EVENT_SCOPES,
+  EVENT_TYPES,
+  type EventFilter,
+  type EventType,
+  eventFilterValues,
+  listedEventTypes,
+  parseEventTypes,
+  visibleEventTypes,
+} from '../domain/events.js';
+import { employeeSchema } from './employees.js';
+import { leaveRequestSchema } from './leaveRequests.js';
+
+/**
+ * The event log (decisions §14): GET /v1/events and /v1/events/{id}, `events.list|get` over tRPC.
+ * Events are written by the business writes themselves (domain/events.ts recordEvents); here they
+ * are only read. What a credential sees depends on its scopes: employee.* needs employees:read,
+ * leave_request.* needs leave:read, and a credential with neither is refused.
+ */
+
+const EMPLOYEE_EVENT_TYPES = ['employee.created', 'employee.updated'] as const satisfies readonly EventType[];
+const LEAVE_REQUEST_EVENT_TYPES = [
+  'leave_request.created',
+  'leave_request.approved',
+  'leave_request.rejected',
+  'leave_request.cancelled',
+] as const satisfies readonly EventType[];
+
+const eventRequest = z
+  .object({
+    id: z.string().meta({ description: "The write's X-Request-Id." }),
+    idempotency_key: z
+      .string()
+      .nullable()
+      .meta({ description: "The write's Idempotency-Key; null when it sent none." }),
+  })
+  .meta({ id: 'EventRequest', description: 'The write that recorded the event.' });
+
+const common = {
+  id: z.uuid().meta({ description: 'Event id (UUID v7).' }),
+  created_at: isoDateTime,
+  request: eventRequest,
+};
+
+const employeeEvent = z
+  .object({
+    ...common,
+    type: z.enum(EMPLOYEE_EVENT_TYPES),
+    data: z.object({
+      object: employeeSchema.meta({
+        description: 'The employee as GET /v1/employees/{id} returned it after the write.',
+      }),
+    }),
+    previous_attributes: employeeSchema.partial().nullable().meta({
+      description:
+        'employee.updated: the fields the write changed, with their values before it (updated_at is not listed); null on employee.created.',
+    }),
+  })
+  .meta({ id: 'EmployeeEvent', description: 'A hire (employee.created) or an update (employee.updated).' });
+
+const leaveRequestEvent = z
+  .object({
+    ...common,
+    type: z.enum(LEAVE_REQUEST_EVENT_TYPES),
+    data: z.object({
+      object: leaveRequestSchema.meta({
+        description: 'The leave request as GET /v1/leave-requests/{id} returned it after the write.',
+      }),
+    }),
+    previous_attributes: z.null().meta({ description: 'Always null on leave_request.* events.' }),
+  })
+  .meta({
+    id: 'LeaveRequestEvent',
+    description: 'A filing (leave_request.created) or a decision (approved, rejected, cancelled).',
+  });
+
+/** An example of the record, for the document. */
+const EXAMPLE = {
+  id: '019a7b3c-5d2e-7f10-8a4b-3c2d1e0f9a8b',
+  type: 'employee.updated',
+  created_at: '2026-11-23T09:14:02.117Z',
+  data: {
+    object: {
+      id: '019a7b20-11aa-7c3d-9e8f-0a1b2c3d4e5f',
+      employee_id: 'EMP-0042',
+      profile_id: '019a7b20-11a9-7d4e-8f90-1a2b3c4d5e6f',
+      manager_id: null,
+      full_name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      department: 'Engineering',
+      designation: 'Staff Engineer',
+      phone: null,
+      employment_type: 'full_time',
+      joining_date: '2026-01-05',
+      engagement_end_date: null,
+      vendor_name: null,
+      created_at: '2026-01-05T08:00:00.000Z',
+      updated_at: '2026-11-23T09:14:02.110Z',
+    },
+  },
+  previous_attributes: { designation: 'Senior Engineer' },
+  request: { id: 'req_7Hq2xN', idempotency_key: 'b9f1c2d4-update-ada' },
+};
+
+export const eventSchema = z.discriminatedUnion('type', [employeeEvent, leaveRequestEvent]).meta({
+  id: 'Event',
+  description:
+    'One committed business write: its type, the resource as it was after the write, the changed fields of an update and the request that made it.',
+  examples: [EXAMPLE],
+});
+
+const typeFilter = z
+  .string()
+  .superRefine((value, issue) => {
+    const { unknown, repeated } = parseEventTypes(value);
+    const quoted = (names: string[]) => names.map((name) => `'${name}'`).join(', ');
+    if (unknown.length) {
+      issue.addIssue({
+        code: 'custom',
+        message: `unknown event type(s) ${quoted(unknown)}; known: ${EVENT_TYPES.join(', ')}`,
+      });
+    }
+    if (repeated.length) issue.addIssue({ code: 'custom', message: `event type(s) named twice: ${quoted(repeated)}` });
+  })
+  .meta({
+    description: `Only events of this type, or of these types (a comma list): ${EVENT_TYPES.join(', ')}. A type the credential may not see matches nothing.`,
+    // A comma list of the known types, as OpenAPI spells it: an array (server/openapi.ts adds
+    // form style, not exploded: one parameter, never repeated).
+    override: {
+      type: 'array',
+      items: { type: 'string', enum: [...EVENT_TYPES] },
+      minItems: 1,
+      maxItems: EVENT_TYPES.length,
+      uniqueItems: true,
+    },
+  })
+  .optional();
+
+const listInput = z.object({
+  ...pageQuery,
+  type: typeFilter,
+  after: z
+    .uuid()
+    .meta({
+      description:
+        'An event id the credential can see: only events after it. Resumes a consumer that kept the last id it saw, also after a last page.',
+    })
+    .optional(),
+});
+
+const COLUMNS = [
+  'events.id',
+  'events.type',
+  `${sqlTimestamp('events.created_at')} as created_at`,
+  'events.data',
+  'events.previous_attributes',
+  `json_build_object('id', events.request_id, 'idempotency_key', events.idempotency_key) as request`,
+].join(', ');
+/**
+ * The types a statement reads are its parameter, a comma list (event types hold no comma): the
+ * driver would spread a JavaScript array into several parameters.
+ */
+const OF_TYPES = `events.type = any (string_to_array(?::text, ','))`;
+
+/**
+ * A page of the log: for each type listed, its first `limit + 1` events after the position, on
+ * the (tenant_id, type, created_at, id) index, then the first `limit + 1` of them all. So a page
+ * reads at most (types × page) index entries however rare or frequent the types are, a deep page
+ * as cheap as the first (decisions §15); a single `type = any (…)` scan would sort every event of
+ * rare types, or walk past every event of the others. Parameters: the types, [the position's
+ * created_at and id,] the row limit twice.
+ */
+function pageOfTypes(position: boolean): string {
+  const after = position ? ' and (events.created_at, events.id) > (?::timestamptz, ?::uuid)' : '';
+  return TenantReader.prepare(`
+    select e.id, e.type, e.created_at, e.data, e.previous_attributes, e.request
+      from unnest(string_to_array(?::text, ',')) as t(type)
+      cross join lateral (
+        select ${COLUMNS}, events.created_at as at
+          from events
+         where events.type = t.type${after}
+         order by events.created_at, events.id
+         limit ?
+      ) e
+     order by e.at, e.id
+     limit ?`);
+}
+const FIRST_PAGE = pageOfTypes(false);
+const LATER_PAGE = pageOfTypes(true);
+/** Where `after` is in the log, if it is an event of the types given. */
+const POSITION = TenantReader.prepare(
+  `select ${sqlTimestamp('events.created_at')} as created_at, events.id from events where events.id = ? and ${OF_TYPES}`,
+);
+const BY_ID = TenantReader.prepare(`select ${COLUMNS} from events where events.id = ? and ${OF_TYPES}`);
+
+type EventRow = z.input<typeof eventSchema>;
+/** The list name its cursors are bound to (with the filter values and the tenant). */
+const LIST = 'events';
+const UUID = z.uuid();
+
+/** json columns as the driver gives them (node-postgres parses them; PGlite may not). */
+function eventRecord(row: EventRow): EventRow {
+  const { data, previous_attributes, request } = row;
+  return {
+    ...row,
+    data: parsed(data),
+    previous_attributes: parsed(previous_attributes),
+    request: parsed(request),
+  } as EventRow;
+}
+
+/** The position a cursor of `list` carries (its last row's created_at and id); invalid_cursor otherwise. */
+function cursorPosition(cursors: CursorCodec, list: string, cursor: string): [string, string] {
+  const [createdAt, id] = cursors.decode(list, cursor);
+  if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt))) {
+    throw new ApiError('invalid_cursor', { detail: 'The cursor is malformed.' });
+  }
+  if (!UUID.safeParse(id).success) throw new ApiError('invalid_cursor', { detail: 'The cursor is malformed.' });
+  return [new Date(createdAt).toISOString(), id];
+}
+
+const read = anyScope([...new Set(Object.values(EVENT_SCOPES))]);
+
+export const eventsRouter = router({
+  list: read
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/events',
+        tags: ['events'],
+        summary: 'List events',
+        description: [
+          'The event log: one event per committed business write, ascending by (created_at, id), kept 30 days.',
+          'employee.* events need employees:read, leave_request.* events need leave:read; a credential with either sees the types its scopes allow.',
+          '`type` (one type or a comma list) and `after` (an event id: only later events) narrow the list; a cursor is bound to the filter values it was issued with (another set is 400 invalid_cursor).',
+        ].join(' '),
+      },
+    })
+    .input(listInput)
+    .output(listEnvelope(eventSchema, 'EventList'))
+    .query(async ({ ctx, input }) => {
+      const filter: EventFilter = {
+        ...(input.type === undefined ? {} : { types: parseEventTypes(input.type).types }),
+        ...(input.after === undefined ? {} : { after: input.after }),
+      };
+      const { cursors } = ctx.services;
+      const list = cursorListKey(LIST, ctx.credential.tenantId, eventFilterValues(filter));
+      const visible = visibleEventTypes(ctx.credential.scopes);
+      const reader = tenantReader(ctx);
+      // Where the page starts: a cursor's last row, else the `after` event (one the credential can see).
+      let position: [string, string] | undefined;
+      if (input.cursor !== undefined) {
+        position = cursorPosition(cursors, list, input.cursor);
+      } else if (filter.after !== undefined) {
+        const found = await reader.one<{ created_at: string; id: string }>(POSITION, [filter.after, visible.join(',')]);
+        if (!found) {
+          throw new ApiError('invalid_query_parameter', {
+            detail: `Invalid query parameter: after: no event ${filter.after} in this log.`,
+            errors: [{ path: 'after', message: `no event ${filter.after} in this log` }],
+          });
+        }
+        position = [found.created_at, found.id];
+      }
+      // Only types the credential may not see: nothing to read.
+      const types = listedEventTypes(visible, filter);
+      if (!types.length) return { data: [], next_cursor: null, has_more: false };
+      const rows = await reader.all<EventRow & { id: string; created_at: string }>(position ? LATER_PAGE : FIRST_PAGE, [
+        types.join(','),
+        ...(position ?? []),
+        input.limit + 1,
+        input.limit + 1,
+      ]);
+      const page = toPage(rows, input.limit, cursors, list, (row) => [row.created_at, row.id]);
+      return { ...page, data: page.data.map(eventRecord) };
+    }),
+
+  get: read
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/events/{id}',
+        tags: ['events'],
+        summary: 'Get an event',
+        description:
+          "One event of the credential's tenant. An event the credential's scopes do not show, of another tenant, or older than 30 days is 404.",
+      },
+    })
+    .input(idParam)
+    .output(single(eventSchema, 'EventResponse'))
+    .query(async ({ ctx, input }) => {
+      const found = await tenantReader(ctx).one<EventRow>(BY_ID, [
+        input.id,
+        visibleEventTypes(ctx.credential.scopes).join(','),
+      ]);
+      if (!found) throw new ApiError('not_found', { detail: `No event with id ${input.id}.` });
+      return { data: eventRecord(found) };
+    }),
+});

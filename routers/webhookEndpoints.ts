@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import { writeOrigin } from '../api/context.js';
+import { ApiError } from '../api/errors.js';
+import { textField } from '../api/fields.js';
+import { listEnvelope, pageQuery, single } from '../api/pagination.js';
+import {
+  idParam,
+  isoDateTime,
+  pageStatements,
+  readPage,
+  readProcedures,
+  recordColumns,
+  tenantReader,
+} from '../api/records.js';
+import { router, scoped } from '../api/trpc.js';
+import { TenantReader } from '../db/tenantReader.js';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../domain/events.js';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  MAX_WEBHOOK_ENDPOINTS,
+  rotateWebhookSecret,
+  SUBSCRIBABLE_TYPES,
+  sendTestEvent,
+  updateWebhookEndpoint,
+} from '../domain/webhooks.js';
+
+/** Webhook endpoints (decisions §14): /v1/webhook-endpoints and webhookEndpoints.* over tRPC. */
+
+const MAX_URL = 2048;
+const MAX_DESCRIPTION = 500;
+
+const webhookEndpointSchema = z
+  .object({
+    id: z.uuid(),
+    url: z.string().meta({ description: 'Where events are POSTed (Standard Webhooks).' }),
+    event_types: z
+      .array(z.enum(SUBSCRIBABLE_TYPES))
+      .meta({ description: 'The event types delivered to it; `["*"]`: every type.' }),
+    description: z.string().nullable(),
+    enabled: z.boolean().meta({ description: 'A disabled endpoint gets no deliveries, not even later ones.' }),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why the dispatcher turned it off (failures in a row); null when enabled.' }),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+  })
+  .meta({
+    id: 'WebhookEndpoint',
+    examples: [
+      {
+        id: '019a7b41-0c2d-7e3f-9a1b-2c3d4e5f6a7b',
+        url: 'https://hooks.example.com/workforce',
+        event_types: ['leave_request.approved', 'leave_request.cancelled'],
+        description: 'Payroll sync',
+        enabled: true,
+        disabled_reason: null,
+        created_at: '2026-11-23T09:00:00.000Z',
+        updated_at: '2026-11-23T09:00:00.000Z',
+      },
+    ],
+  });
+
+const secretField = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9+/]{32}$/)
+  .meta({
+    description:
+      'The signing secret (Standard Webhooks: `whsec_` and the base64 of 24 random bytes). Shown only here: keep it.',
+  });
+
+const withSecret = z.object({ data: webhookEndpointSchema, secret: secretField }).meta({ id: 'WebhookEndpointSecret' });
+
+const urlField = z
+  .string()
+  .max(MAX_URL, `url must be at most ${MAX_URL} characters`)
+  .meta({
+    description: `An absolute https:// URL, without credentials, at most ${MAX_URL} characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery).`,
+  });
+
+const eventTypesField = z
+  .array(z.enum(SUBSCRIBABLE_TYPES))
+  .min(1, 'event_types must name at least one event type')
+  .max(SUBSCRIBABLE_TYPES.length)
+  .superRefine((types, issue) => {
+    if (new Set(types).size !== types.length) {
+      issue.addIssue({ code: 'custom', message: 'event_types must not repeat a type' });
+    }
+    if (types.includes('*') && types.length > 1) {
+      issue.addIssue({ code: 'custom', message: 'event_types: "*" (every type) stands alone' });
+    }
+  })
+  .meta({
+    uniqueItems: true,
+    description: 'Event types to deliver, each once; `["*"]` alone for every type, those added later included.',
+  });
+
+const descriptionField = () => textField({ max: MAX_DESCRIPTION, multiline: true, description: 'For people.' });
+
+const createInput = z
+  .strictObject({
+    url: urlField,
+    event_types: eventTypesField,
+    description: descriptionField().optional(),
+  })
+  .meta({ id: 'CreateWebhookEndpointInput' });
+
+const updateInput = z
+  .strictObject({
+    id: z.uuid(),
+    url: urlField.optional(),
+    event_types: eventTypesField.optional(),
+    description: descriptionField().nullable().optional().meta({ description: 'null clears it.' }),
+    enabled: z
+      .boolean()
+      .optional()
+      .meta({ description: '`true` turns it back on, clearing `disabled_reason` and its count of failures.' }),
+  })
+  .refine(
+    (input) =>
+      input.url !== undefined ||
+      input.event_types !== undefined ||
+      input.description !== undefined ||
+      input.enabled !== undefined,
+    { message: 'Supply at least one of url, event_types, description, enabled' },
+  )
+  // The refinement, said in JSON Schema so that generated clients and fuzzers know it too.
+  .meta({ minProperties: 1 });
+
+const idInput = z.strictObject({ id: z.uuid() });
+
+const deliverySchema = z
+  .object({
+    id: z.uuid().meta({ description: 'The attempt.' }),
+    event_id: z.uuid(),
+    event_type: z.enum([...EVENT_TYPES, TEST_EVENT_TYPE]),
+    attempt: z.int().min(1).max(2_147_483_647).meta({ description: 'Counted from 1.' }),
+    status: z.enum(['pending', 'succeeded', 'failed']).meta({
+      description: 'pending: queued (due at next_attempt_at) or being sent; succeeded: a 2xx; failed: anything else.',
+    }),
+    response_status: z
+      .int()
+      .min(100)
+      .max(599)
+      .nullable()
+      .meta({ description: "The receiver's HTTP status (a redirect is a failure with its 3xx); null without one." }),
+    error: z.string().nullable().meta({ description: 'What went wrong, when it failed.' }),
+    duration_ms: z.int().min(0).max(2_147_483_647).nullable(),
+    created_at: isoDateTime,
+    next_attempt_at: isoDateTime.nullable().meta({ description: 'When a pending attempt is due.' }),
+  })
+  .meta({
+    id: 'WebhookDelivery',
+    examples: [
+      {
+        id: '019a7b52-3e4f-7a5b-8c6d-7e8f9a0b1c2d',
+        event_id: '019a7b3c-5d2e-7f10-8a4b-3c2d1e0f9a8b',
+        event_type: 'leave_request.approved',
+        attempt: 2,
+        status: 'failed',
+        response_status: 503,
+        error: 'the endpoint answered 503',
+        duration_ms: 84,
+        created_at: '2026-11-23T09:14:07.250Z',
+        next_attempt_at: null,
+      },
+    ],
+  });
+
+const deliveryColumns = recordColumns(deliverySchema);
+const deliveryPage = pageStatements('webhook_deliveries', deliveryColumns, 'webhook_deliveries.endpoint_id = ?');
+const endpointExists = TenantReader.prepare('select id from webhook_endpoints where id = ?');
+
+const read = scoped('webhooks:read');
+const write = scoped('webhooks:write');
+const endpointResponse = single(webhookEndpointSchema, 'WebhookEndpointResponse');
+const PATH = '/webhook-endpoints';
+const TAGS = ['webhooks'];
+
+export const webhookEndpointsRouter = router({
+  ...readProcedures({
+    scope: 'webhooks:read',
+    path: PATH,
+    tag: 'webhooks',
+    table: 'webhook_endpoints',
+    schema: webhookEndpointSchema,
+    summaries: { list: 'List webhook endpoints', get: 'Get a webhook endpoint' },
+  }),
+
+  create: write
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: PATH,
+        tags: TAGS,
+        summary: 'Create a webhook endpoint',
+        description: `Answers the endpoint and its signing secret, which is shown only here and on rotation. At most ${MAX_WEBHOOK_ENDPOINTS} endpoints per tenant. A refused URL is 400 invalid_body naming \`url\` and why. Accepts Idempotency-Key.`,
+      },
+      errors: ['webhook_endpoint_limit_reached'],
+    })
+    .input(createInput)
+    .output(withSecret)
+    .mutation(async ({ ctx, input }) => {
+      const { endpoint, secret } = await createWebhookEndpoint(
+        ctx.em,
+        ctx.credential.tenantId,
+        input,
+        ctx.services.env.WEBHOOK_ALLOW_PRIVATE_URLS,
+      );
+      return { data: endpoint, secret };
+    }),
+
+  update: write
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: `${PATH}/{id}`,
+        tags: TAGS,
+        summary: 'Update a webhook endpoint',
+        description:
+          'Changes the URL (checked as on create), the event types, the description (null clears it) or `enabled`. Accepts Idempotency-Key.',
+      },
+    })
+    .input(updateInput)
+    .output(endpointResponse)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...patch } = input;
+      return {
+        data: await updateWebhookEndpoint(
+          ctx.em,
+          ctx.credential.tenantId,
+          id,
+          patch,
+          ctx.services.env.WEBHOOK_ALLOW_PRIVATE_URLS,
+        ),
+      };
+    }),
+
+  delete: write
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: `${PATH}/{id}`,
+        tags: TAGS,
+        summary: 'Delete a webhook endpoint',
+        description:
+          'No more deliveries; its delivery attempts are deleted with it. 204 without a body. Accepts Idempotency-Key.',
+        successDescription: 'Deleted.',
+      },
+      successStatus: 204,
+    })
+    .input(idInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await deleteWebhookEndpoint(ctx.em, ctx.credential.tenantId, input.id);
+    }),
+
+  rotateSecret: write
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: `${PATH}/{id}/rotate-secret`,
+        tags: TAGS,
+        summary: 'Rotate the signing secret',
+        description:
+          'Answers a new secret, shown only here. The previous one keeps signing beside it for 24 hours (two signatures in `webhook-signature`), so receivers can switch without losing a delivery. Accepts Idempotency-Key.',
+      },
+    })
+    .input(idInput)
+    .output(withSecret)
+    .mutation(async ({ ctx, input }) => {
+      const { endpoint, secret } = await rotateWebhookSecret(ctx.em, ctx.credential.tenantId, input.id);
+      return { data: endpoint, secret };
+    }),
+
+  test: write
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: `${PATH}/{id}/test`,
+        tags: TAGS,
+        summary: 'Send a test event',
+        description: `Queues a \`${TEST_EVENT_TYPE}\` event for this endpoint alone, whatever its event types (a disabled endpoint gets none); it is not listed in /v1/events. Its attempts appear under …/deliveries. Accepts Idempotency-Key.`,
+        successDescription: 'The test event is recorded and its delivery queued.',
+      },
+      successStatus: 202,
+    })
+    .input(idInput)
+    .output(z.object({ data: z.object({ event_id: z.uuid() }) }).meta({ id: 'WebhookTestResponse' }))
+    .mutation(async ({ ctx, input }) => ({
+      data: { event_id: await sendTestEvent(ctx.em, ctx.credential.tenantId, input.id, writeOrigin(ctx)) },
+    })),
+
+  deliveries: read
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: `${PATH}/{id}/deliveries`,
+        tags: TAGS,
+        summary: "List an endpoint's delivery attempts",
+        description:
+          'One row per attempt, ascending by (created_at, id); a retry is a new row with the next `attempt`.',
+      },
+    })
+    .input(z.object({ ...idParam.shape, ...pageQuery }))
+    .output(listEnvelope(deliverySchema, 'WebhookDeliveryList'))
+    .query(async ({ ctx, input }) => {
+      if (!(await tenantReader(ctx).one(endpointExists, [input.id]))) {
+        throw new ApiError('not_found', { detail: `No webhook endpoint ${input.id}.` });
+      }
+      return readPage<z.input<typeof deliverySchema>>(
+        ctx,
+        deliveryPage,
+        input,
+        `webhook-endpoints/${input.id}/deliveries`,
+        [input.id],
+      );
+    }),
+});

@@ -1,0 +1,101 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll } from 'vitest';
+
+/**
+ * Real webhook receivers for the delivery tests: HTTP servers on 127.0.0.1 that record every
+ * request they get (headers, raw body, when) and answer as the test says: a status, a redirect, or
+ * never. The servers WEBHOOK_ALLOW_PRIVATE_URLS lets a test server deliver to.
+ */
+
+export interface Received {
+  headers: Record<string, string>;
+  /** The raw body, exactly as sent (what a receiver verifies). */
+  body: string;
+  /** Date.now() when the request ended. */
+  at: number;
+  /** The connection's request, for a receiver that holds it open. */
+  res: ServerResponse;
+  /** Settles when the response is over: true if it was written whole, false if the client went first. */
+  answered: Promise<boolean>;
+}
+
+/** What to do with a request: answer with a status (and headers), or hold it (`'hang'`, never answered). */
+type Answer = number | { status: number; headers?: Record<string, string>; body?: string } | 'hang';
+
+export interface Receiver {
+  url: string;
+  port: number;
+  /** Every request so far, in arrival order. */
+  received: Received[];
+  /** Changes how later requests are answered. */
+  answer(next: (request: Received, index: number) => Answer): void;
+  close(): Promise<void>;
+}
+
+function lowerHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers[name] = value;
+    else if (Array.isArray(value)) headers[name] = value.join(', ');
+  }
+  return headers;
+}
+
+/** A receiver answering 200 until told otherwise (`answer`). Closed by the caller (`useReceivers` does). */
+async function startReceiver(path = '/hooks'): Promise<Receiver> {
+  let decide: (request: Received, index: number) => Answer = () => 200;
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const request: Received = {
+        headers: lowerHeaders(req),
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+        res,
+        answered: new Promise((resolve) => res.once('close', () => resolve(res.writableFinished))),
+      };
+      const index = received.push(request) - 1;
+      const answer = decide(request, index);
+      if (answer === 'hang') return;
+      const { status, headers = {}, body = '' } = typeof answer === 'number' ? { status: answer } : answer;
+      res.writeHead(status, { 'content-type': 'text/plain', ...headers });
+      res.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    port,
+    received,
+    answer(next) {
+      decide = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** `startReceiver` for tests in a file: every receiver it starts is closed in afterAll. */
+export function useReceivers(): (path?: string) => Promise<Receiver> {
+  const started: Receiver[] = [];
+  afterAll(() => Promise.all(started.map((r) => r.close())));
+  return async (path) => {
+    const receiver = await startReceiver(path);
+    started.push(receiver);
+    return receiver;
+  };
+}
+
+/** A port on 127.0.0.1 nothing listens on (connection refused): one that was just released. */
+export async function closedPort(): Promise<number> {
+  const receiver = await startReceiver();
+  await receiver.close();
+  return receiver.port;
+}
