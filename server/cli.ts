@@ -22,7 +22,7 @@ Usage:
   wfm migrate                                   apply pending database migrations
   wfm serve [--seed-demo]                       start the HTTP server (PORT, default 3000) and the outbox dispatcher;
                                                 --seed-demo creates the demo organisation on an empty database
-  wfm worker                                    run only the outbox dispatcher and idempotency-key purge
+  wfm worker                                    run only the outbox and webhook dispatchers and the purge
   wfm openapi [--out FILE]                      print (or write) the OpenAPI document
   wfm tenant create --name N [--seats N] [--id-prefix P] [--admin-email E] [--admin-name N]
   wfm key create --tenant ID --env live|test --scopes a,b [--name N] [--expires-in 30d]
@@ -283,7 +283,9 @@ async function main(argv: string[]): Promise<void> {
     const orm = await openOrm(env, (m) => logger.debug(m));
     await migrate(orm);
     const background = await startBackgroundWork({ ...env, OUTBOX_DISPATCH: true }, orm, logger);
-    process.stderr.write('Workforce worker running (outbox dispatcher, idempotency key purge)\n');
+    process.stderr.write(
+      'Workforce worker running (outbox and webhook dispatchers, idempotency key and event purge)\n',
+    );
     const stop = async () => {
       await background.stop();
       await orm.close();

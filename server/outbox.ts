@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.js';
 import type { Env } from './env.js';
+import { RepeatingPass } from './repeatingPass.js';
 
 const FROM_ADDRESS = 'Workforce <no-reply@workforce.example>';
 const MAX_ATTEMPTS = 8;
@@ -52,35 +53,27 @@ export function createDelivery(env: Pick<Env, 'SMTP_URL' | 'DATA_DIR'>): Deliver
  * holds its lock. Sandbox tenants' messages are recorded as suppressed, never sent.
  */
 export class OutboxDispatcher {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly passes: RepeatingPass;
 
   constructor(
     private readonly orm: Orm,
     private readonly deliver: Deliver,
     private readonly logger: Logger,
-    private readonly intervalMs = 1000,
-  ) {}
+    intervalMs = 1000,
+  ) {
+    this.passes = new RepeatingPass(
+      () => this.runOnce(),
+      intervalMs,
+      (err) => logger.error({ err }, 'outbox pass failed'),
+    );
+  }
 
   start(): void {
-    const tick = async () => {
-      try {
-        this.running = this.runOnce();
-        await this.running;
-      } catch (error) {
-        this.logger.error({ err: error }, 'outbox pass failed');
-      } finally {
-        this.running = undefined;
-        if (this.timer) this.timer = setTimeout(tick, this.intervalMs);
-      }
-    };
-    this.timer = setTimeout(tick, 0);
+    this.passes.start();
   }
 
   async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => 0);
+    await this.passes.stop();
   }
 
   /** One pass; returns how many messages it settled (sent, suppressed or failed for good). */

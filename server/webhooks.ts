@@ -16,6 +16,7 @@ import {
 } from '../domain/webhookDeliveries.js';
 import { checkWebhookUrl, publicOnlyLookup } from '../domain/webhookUrls.js';
 import type { Env } from './env.js';
+import { RepeatingPass } from './repeatingPass.js';
 
 /** Deliveries claimed in one statement; they are sent concurrently, each within the timeout. */
 const BATCH = 10;
@@ -150,8 +151,7 @@ async function readAtMost(res: Response, limit: number): Promise<void> {
  * in a row disable.
  */
 export class WebhookDispatcher {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly passes: RepeatingPass;
   private readonly stopping = new AbortController();
   /**
    * The connections deliveries go out on. Unless private URLs are allowed, every address a
@@ -166,21 +166,15 @@ export class WebhookDispatcher {
     private readonly logger: Logger,
   ) {
     this.agent = new Agent(settings.WEBHOOK_ALLOW_PRIVATE_URLS ? {} : { connect: { lookup: publicOnlyLookup } });
+    this.passes = new RepeatingPass(
+      () => this.runOnce(),
+      settings.WEBHOOK_INTERVAL_MS,
+      (err) => logger.error({ err }, 'webhook pass failed'),
+    );
   }
 
   start(): void {
-    const tick = async () => {
-      try {
-        this.running = this.runOnce();
-        await this.running;
-      } catch (error) {
-        this.logger.error({ err: error }, 'webhook pass failed');
-      } finally {
-        this.running = undefined;
-        if (this.timer) this.timer = setTimeout(tick, this.settings.WEBHOOK_INTERVAL_MS);
-      }
-    };
-    this.timer = setTimeout(tick, 0);
+    this.passes.start();
   }
 
   /**
@@ -188,10 +182,8 @@ export class WebhookDispatcher {
    * at once for another node), so a draining node does not wait out slow receivers.
    */
   async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
     this.stopping.abort();
-    await this.running?.catch(() => 0);
+    await this.passes.stop();
     // stop() may run twice (a test's teardown, then the process's): close the connections once.
     if (!this.agent.closed) await this.agent.close();
   }

@@ -97,7 +97,7 @@ test('with every request connection held, the dispatcher still delivers an e-mai
   expect(answered.map((r) => r.status)).toEqual(answered.map(() => 200));
 });
 
-test('the background pool: its own ORM and pool of 2, the session timeouts, closed on stop', async () => {
+test('the background pool: its own ORM and pool (BACKGROUND_POOL_MAX), the session timeouts, closed on stop', async () => {
   const env = parseEnv({
     DATABASE_URL: url,
     OUTBOX_DISPATCH: 'false',
