@@ -1,4 +1,4 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, type TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import type { FieldError } from '../domain/errors.js';
@@ -213,5 +213,3 @@ export function anyScope(scopes: readonly Scope[]) {
     })
     .use(rejectUnreadableBody);
 }
-
-export { TRPCError };

@@ -10,6 +10,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
+import { uuidv7 } from 'uuidv7';
 
 /** `?` placeholders numbered as pg wants them ($1, $2, …). */
 function numbered(sql: string): string {
@@ -117,6 +118,17 @@ const STATEMENTS = {
            (select code from assigned) as assigned_code,
            new_employee.*
       from (select 1) as one left join new_employee on true`),
+  /** The hire's third statement: its event, and a first delivery attempt to each subscribed endpoint (domain/events.ts). */
+  recordEvent: numbered(`with recorded as (
+      insert into events (id, tenant_id, type, data, previous_attributes, request_id, idempotency_key, created_at)
+      values (?, ?, 'employee.created', jsonb_build_object('object', ?::jsonb), null, ?, null, ?::timestamptz)
+      returning id, type
+    )
+    insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
+                                    created_at)
+    select gen_random_uuid(), ?, w.id, r.id, r.type, 1, 'pending', ?::timestamptz, ?::timestamptz
+      from recorded r
+      join webhook_endpoints w on w.tenant_id = ? and w.enabled and (r.type = any (w.event_types) or '*' = any (w.event_types))`),
 };
 
 interface Credential {
@@ -213,7 +225,7 @@ interface Locked {
   leave_types: { id: string; allowance: number }[];
 }
 
-/** The hiring journey: one transaction, the two statements of the service. */
+/** The hiring journey: one transaction, the three statements of the service (lock and read, write, event). */
 async function hire(req: IncomingMessage, res: ServerResponse, tenantId: string): Promise<void> {
   let text = '';
   for await (const chunk of req) text += chunk;
@@ -299,8 +311,19 @@ async function hire(req: IncomingMessage, res: ServerResponse, tenantId: string)
         code: outcome.seat_free ? 'email_taken' : 'seat_limit_reached',
       });
     }
-    await client.query('commit');
     const { seat_free: _s, email_free: _e, email_taken: _t, code_taken: _c, assigned_code: _a, ...record } = outcome;
+    await client.query(STATEMENTS.recordEvent, [
+      uuidv7(),
+      tenantId,
+      JSON.stringify(record),
+      String(req.headers['x-request-id'] ?? randomUUID()),
+      now,
+      tenantId,
+      now,
+      now,
+      tenantId,
+    ]);
+    await client.query('commit');
     send(res, 200, { data: record });
   } catch (error) {
     await client.query('rollback').catch(() => {});
