@@ -198,9 +198,11 @@ export async function revokeOAuthClient(em: EntityManager, clientId: string) {
   return em.transactional(async (tx) => {
     const client = await activeClient(tx, clientId);
     client.revokedAt = new Date();
-    await tx.execute('update oauth_tokens set revoked_at = now() where client_id = ? and revoked_at is null', [
-      client.id,
-    ]);
+    // By tenant and client, as every tenant query is keyed (decisions §12).
+    await tx.execute(
+      'update oauth_tokens set revoked_at = now() where tenant_id = ? and client_id = ? and revoked_at is null',
+      [client.tenantId, client.id],
+    );
     await tx.flush();
     return { client_id: clientId, revoked: true as const };
   });

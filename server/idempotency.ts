@@ -7,6 +7,8 @@ import type { RestOutcome } from './rest.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const RETENTION_HOURS = 24;
+/** Expired keys deleted per statement by the purge. */
+const PURGE_BATCH = 1000;
 
 /** Business outcomes a replay must reproduce; validation, auth, rate limits and 5xx are not kept. */
 const STORED_ERROR_STATUSES = new Set([404, 409, 422]);
@@ -174,10 +176,19 @@ async function store(em: EntityManager, tenantId: string, key: string, print: st
 }
 
 /** Deletes keys past their retention; called periodically by the server. */
-export async function purgeExpiredKeys(em: EntityManager): Promise<number> {
-  const rows = await em.execute<{ key: string }[]>(
-    'delete from idempotency_keys where created_at < now() - make_interval(hours => ?) returning key',
-    [RETENTION_HOURS],
-  );
-  return rows.length;
+export async function purgeExpiredKeys(em: EntityManager, batchSize = PURGE_BATCH): Promise<number> {
+  // In batches, oldest first on the created_at index: a backlog never becomes one long delete
+  // holding locks on every expired row (and its responses' bytes) at once.
+  let purged = 0;
+  for (;;) {
+    const rows = await em.execute<{ key: string }[]>(
+      `delete from idempotency_keys where (tenant_id, key) in (
+         select tenant_id, key from idempotency_keys
+          where created_at < now() - make_interval(hours => ?) order by created_at limit ?
+       ) returning key`,
+      [RETENTION_HOURS, batchSize],
+    );
+    purged += rows.length;
+    if (rows.length < batchSize) return purged;
+  }
 }

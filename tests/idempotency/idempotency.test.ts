@@ -510,4 +510,17 @@ describe('storage, takeover and retention', () => {
     expect(await keyRow(t.tenant.id, old)).toBeUndefined();
     expect(await keyRow(t.tenant.id, young)).toBeDefined();
   });
+
+  test('purgeExpiredKeys works through a backlog in batches, oldest first, until none is left', async () => {
+    const old = [1, 2, 3, 4, 5].map((n) => idempotencyKey(`purge-batch-${n}`));
+    const young = idempotencyKey('purge-batch-young');
+    for (const [n, key] of old.entries()) {
+      await insertKey(key, { fingerprint: String(n).repeat(64), age: `${30 + n} hours`, status: 200, body: '{}' });
+    }
+    await insertKey(young, { fingerprint: 'y'.repeat(64), age: '2 hours', status: 200, body: '{}' });
+    // Batches of 2: three statements for these five (more if other files left expired keys).
+    expect(await purgeExpiredKeys(h.orm.em.fork(), 2)).toBeGreaterThanOrEqual(old.length);
+    for (const key of old) expect(await keyRow(t.tenant.id, key)).toBeUndefined();
+    expect(await keyRow(t.tenant.id, young)).toBeDefined();
+  });
 });
