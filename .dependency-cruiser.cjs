@@ -5,7 +5,7 @@
  */
 const layer = (name, below) => ({
   name: `${name}-imports-only-below`,
-  comment: `${name}/ may import only from ${below.length ? below.join('/, ') + '/' : 'itself'} (and packages).`,
+  comment: `${name}/ may import only from ${below.length ? `${below.join('/, ')}/` : 'itself'} (and packages).`,
   severity: 'error',
   from: { path: `^${name}/` },
   to: { path: '^(server|routers|api|domain|db)/', pathNot: `^(${[name, ...below].join('|')})/` },
