@@ -176,34 +176,18 @@ const requireCredential = t.middleware(({ ctx, next }) => {
 const authedProcedure = base.use(requireCredential);
 export const credentialProcedure = authedProcedure.use(rejectUnreadableBody);
 
-/** A valid credential carrying exactly `scope`; the scope is also recorded for the OpenAPI document. */
-export function scoped(scope: Scope) {
-  return authedProcedure
-    .meta({ scope } as Meta)
-    .use(({ ctx, next }) => {
-      if (!ctx.credential.scopes.includes(scope)) {
-        throw new ApiError('insufficient_scope', {
-          detail: `This endpoint needs the scope ${scope}.`,
-          headers: { 'WWW-Authenticate': `Bearer realm="workforce", error="insufficient_scope", scope="${scope}"` },
-        });
-      }
-      return next();
-    })
-    .use(rejectUnreadableBody);
-}
-
 /**
- * A valid credential carrying at least one of `scopes` (the event log: what it shows depends on
- * which); recorded for the OpenAPI document as alternatives. Without any, 403 insufficient_scope
- * whose challenge names them all (RFC 6750: a space-delimited list).
+ * A valid credential carrying at least one of `scopes`, `meta` recording them for the OpenAPI
+ * document; without any, 403 insufficient_scope whose challenge names them (RFC 6750: a
+ * space-delimited list) and whose detail says what the endpoint `needs`.
  */
-export function anyScope(scopes: readonly Scope[]) {
+function scopeGuard(meta: Meta, scopes: readonly Scope[], needs: string) {
   return authedProcedure
-    .meta({ anyScopes: scopes } as Meta)
+    .meta(meta)
     .use(({ ctx, next }) => {
       if (!scopes.some((scope) => ctx.credential.scopes.includes(scope))) {
         throw new ApiError('insufficient_scope', {
-          detail: `This endpoint needs one of the scopes ${scopes.join(', ')}.`,
+          detail: `This endpoint needs ${needs}.`,
           headers: {
             'WWW-Authenticate': `Bearer realm="workforce", error="insufficient_scope", scope="${scopes.join(' ')}"`,
           },
@@ -212,4 +196,17 @@ export function anyScope(scopes: readonly Scope[]) {
       return next();
     })
     .use(rejectUnreadableBody);
+}
+
+/** A valid credential carrying exactly `scope`; the scope is also recorded for the OpenAPI document. */
+export function scoped(scope: Scope) {
+  return scopeGuard({ scope } as Meta, [scope], `the scope ${scope}`);
+}
+
+/**
+ * A valid credential carrying at least one of `scopes` (the event log: what it shows depends on
+ * which); recorded for the OpenAPI document as alternatives.
+ */
+export function anyScope(scopes: readonly Scope[]) {
+  return scopeGuard({ anyScopes: scopes } as Meta, scopes, `one of the scopes ${scopes.join(', ')}`);
 }
