@@ -1,6 +1,8 @@
 import { uuidv7 } from 'uuidv7';
+import { sqlTimestamp } from '../db/columns.js';
 import type { EntityManager } from '../db/orm.js';
-import { TenantReader } from '../db/tenantReader.js';
+import { deleteInBatches } from '../db/purge.js';
+import { parsed, TenantReader } from '../db/tenantReader.js';
 import type { Scope } from './scopes.js';
 
 /**
@@ -157,6 +159,32 @@ export function eventFilterValues(filter: EventFilter): { after?: string; type?:
 // ---------------------------------------------------------------------------------------------
 // Retention
 
+/**
+ * The event record as a select list, the columns of `events` under `qualifier` (`e.`): what
+ * GET /v1/events/{id} answers and what a webhook delivery carries, field for field and in order.
+ */
+export function eventColumns(qualifier: string): string {
+  const q = qualifier;
+  return [
+    `${q}id`,
+    `${q}type`,
+    `${sqlTimestamp(`${q}created_at`)} as created_at`,
+    `${q}data`,
+    `${q}previous_attributes`,
+    `json_build_object('id', ${q}request_id, 'idempotency_key', ${q}idempotency_key) as request`,
+  ].join(', ');
+}
+
+/** A row of `eventColumns` with its json columns parsed (node-postgres parses them; PGlite may not). */
+export function eventRecord<R extends { data: unknown; previous_attributes: unknown; request: unknown }>(row: R): R {
+  return {
+    ...row,
+    data: parsed(row.data),
+    previous_attributes: parsed(row.previous_attributes),
+    request: parsed(row.request),
+  };
+}
+
 /** Events are kept this long, then purged with their deliveries (decisions §14). */
 export const EVENT_RETENTION_DAYS = 30;
 const PURGE_BATCH = 1000;
@@ -172,15 +200,12 @@ export async function purgeExpiredEvents(
 ): Promise<number> {
   const { now = new Date(), batchSize = PURGE_BATCH } = options;
   const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
-  let purged = 0;
-  for (;;) {
-    const rows = await em.execute<{ id: string }[]>(
-      `delete from events where id in (
-         select id from events where created_at < ?::timestamptz order by created_at limit ?
-       ) returning id`,
-      [cutoff, batchSize],
-    );
-    purged += rows.length;
-    if (rows.length < batchSize) return purged;
-  }
+  return deleteInBatches(
+    em,
+    `delete from events where id in (
+       select id from events where created_at < ?::timestamptz order by created_at limit ?
+     ) returning id`,
+    [cutoff],
+    batchSize,
+  );
 }

@@ -4,14 +4,16 @@ import { listEnvelope, pageQuery, single } from '../api/pagination.js';
 import { idParam, isoDateTime, tenantReader } from '../api/records.js';
 import { anyScope, router } from '../api/trpc.js';
 import { sqlTimestamp } from '../db/columns.js';
-import { parsed, TenantReader } from '../db/tenantReader.js';
+import { TenantReader } from '../db/tenantReader.js';
 import { type CursorCodec, cursorListKey, toPage } from '../domain/cursors.js';
 import {
   EVENT_SCOPES,
   EVENT_TYPES,
   type EventFilter,
   type EventType,
+  eventColumns,
   eventFilterValues,
+  eventRecord,
   listedEventTypes,
   parseEventTypes,
   visibleEventTypes,
@@ -156,14 +158,7 @@ const listInput = z.object({
     .optional(),
 });
 
-const COLUMNS = [
-  'events.id',
-  'events.type',
-  `${sqlTimestamp('events.created_at')} as created_at`,
-  'events.data',
-  'events.previous_attributes',
-  `json_build_object('id', events.request_id, 'idempotency_key', events.idempotency_key) as request`,
-].join(', ');
+const COLUMNS = eventColumns('events.');
 /**
  * The types a statement reads are its parameter, a comma list (event types hold no comma): the
  * driver would spread a JavaScript array into several parameters.
@@ -205,17 +200,6 @@ type EventRow = z.input<typeof eventSchema>;
 /** The list name its cursors are bound to (with the filter values and the tenant). */
 const LIST = 'events';
 const UUID = z.uuid();
-
-/** json columns as the driver gives them (node-postgres parses them; PGlite may not). */
-function eventRecord(row: EventRow): EventRow {
-  const { data, previous_attributes, request } = row;
-  return {
-    ...row,
-    data: parsed(data),
-    previous_attributes: parsed(previous_attributes),
-    request: parsed(request),
-  } as EventRow;
-}
 
 /** The position a cursor of `list` carries (its last row's created_at and id); invalid_cursor otherwise. */
 function cursorPosition(cursors: CursorCodec, list: string, cursor: string): [string, string] {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RequestState } from '../api/context.js';
 import { ApiError } from '../api/errors.js';
 import type { EntityManager } from '../db/orm.js';
+import { deleteInBatches } from '../db/purge.js';
 import type { Scope } from '../domain/scopes.js';
 import type { RestOutcome } from './rest.js';
 
@@ -177,18 +178,14 @@ async function store(em: EntityManager, tenantId: string, key: string, print: st
 
 /** Deletes keys past their retention; called periodically by the server. */
 export async function purgeExpiredKeys(em: EntityManager, batchSize = PURGE_BATCH): Promise<number> {
-  // In batches, oldest first on the created_at index: a backlog never becomes one long delete
-  // holding locks on every expired row (and its responses' bytes) at once.
-  let purged = 0;
-  for (;;) {
-    const rows = await em.execute<{ key: string }[]>(
-      `delete from idempotency_keys where (tenant_id, key) in (
-         select tenant_id, key from idempotency_keys
-          where created_at < now() - make_interval(hours => ?) order by created_at limit ?
-       ) returning key`,
-      [RETENTION_HOURS, batchSize],
-    );
-    purged += rows.length;
-    if (rows.length < batchSize) return purged;
-  }
+  // Oldest first, on the created_at index.
+  return deleteInBatches(
+    em,
+    `delete from idempotency_keys where (tenant_id, key) in (
+       select tenant_id, key from idempotency_keys
+        where created_at < now() - make_interval(hours => ?) order by created_at limit ?
+     ) returning key`,
+    [RETENTION_HOURS],
+    batchSize,
+  );
 }

@@ -3,7 +3,8 @@ import { Agent, fetch, type Response } from 'undici';
 import { uuidv7 } from 'uuidv7';
 import { sqlTimestamp } from '../db/columns.js';
 import type { EntityManager, Orm } from '../db/orm.js';
-import { parsed, TenantReader } from '../db/tenantReader.js';
+import { TenantReader } from '../db/tenantReader.js';
+import { eventColumns, eventRecord } from '../domain/events.js';
 import { API_VERSION, PRODUCT } from '../domain/product.js';
 import {
   type AttemptOutcome,
@@ -52,8 +53,7 @@ interface Target {
   created_at: string;
   data: unknown;
   previous_attributes: unknown;
-  request_id: string;
-  idempotency_key: string | null;
+  request: unknown;
   url: string | null;
   enabled: boolean | null;
   secret: string | null;
@@ -82,8 +82,7 @@ const CLAIM = `
  * the attempt's tenant. The rotated-away secret only while its grace period lasts.
  */
 const TARGET = TenantReader.prepare(`
-  select e.id, e.type, ${sqlTimestamp('e.created_at')} as created_at, e.data, e.previous_attributes,
-         e.request_id, e.idempotency_key, w.url, w.enabled, w.secret,
+  select ${eventColumns('e.')}, w.url, w.enabled, w.secret,
          case when w.previous_secret_expires_at > now() then w.previous_secret end as previous_secret
     from webhook_deliveries d
     join events e on e.id = d.event_id
@@ -236,14 +235,8 @@ export class WebhookDispatcher {
     const refused = await checkWebhookUrl(target.url, this.settings.WEBHOOK_ALLOW_PRIVATE_URLS);
     if (refused) return { outcome: refusedOutcome(`the URL is refused: ${refused}`), durationMs: null, counts: true };
 
-    const body = JSON.stringify({
-      id: target.id,
-      type: target.type,
-      created_at: target.created_at,
-      data: parsed(target.data),
-      previous_attributes: parsed(target.previous_attributes),
-      request: { id: target.request_id, idempotency_key: target.idempotency_key },
-    });
+    const { url: _url, enabled: _enabled, secret: _secret, previous_secret: _previous, ...event } = target;
+    const body = JSON.stringify(eventRecord(event));
     const timestamp = Math.floor(Date.now() / 1000);
     const secrets = target.previous_secret ? [target.secret, target.previous_secret] : [target.secret];
     const timeoutMs = this.settings.WEBHOOK_TIMEOUT_MS;
