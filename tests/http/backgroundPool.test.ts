@@ -1,13 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseEnv } from '../../server/env.js';
 import { BACKGROUND_IDLE_IN_TRANSACTION_MS, BACKGROUND_POOL_MAX, startBackgroundWork } from '../../server/server.js';
-import { requestPool, useFreshDatabase } from '../support/database.js';
+import { requestPool, useFreshDatabase, useTempDir } from '../support/database.js';
 import { useTestServer } from '../support/harness.js';
 import { waitFor } from '../support/wait.js';
 
@@ -21,17 +18,11 @@ import { waitFor } from '../support/wait.js';
 const POOL = 10;
 
 const { url } = useFreshDatabase('wfm_bgpool');
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'wfm-bgpool-'));
-});
-afterAll(async () => {
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = useTempDir('wfm-bgpool-');
 
 const h = useTestServer(() => ({
   DATABASE_URL: url,
-  DATA_DIR: dataDir,
+  DATA_DIR: dataDir.path,
   OUTBOX_DISPATCH: 'true',
   OUTBOX_INTERVAL_MS: '50',
   // The requests below wait on a lock for as long as the test holds it.

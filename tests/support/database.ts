@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Orm, openOrm } from '../../db/orm.js';
@@ -46,4 +49,24 @@ export function useFreshDatabase(prefix: string): { name: string; url: string } 
     await admin.end();
   });
   return { name, url: databaseUrl(name) };
+}
+
+/**
+ * A data directory of the test file's own (the server's DATA_DIR: .eml files, PGlite), made before
+ * its tests and removed after them: `dir.path` inside hooks and tests.
+ */
+export function useTempDir(prefix: string): { readonly path: string } {
+  let made: string | undefined;
+  beforeAll(async () => {
+    made = await mkdtemp(path.join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    if (made) await rm(made, { recursive: true, force: true });
+  });
+  return {
+    get path() {
+      if (!made) throw new Error('useTempDir: the directory is made in beforeAll; read it in a hook or a test');
+      return made;
+    },
+  };
 }

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { leaveBody, postLeave } from '../leave/helpers.js';
-import { sql, useFreshDatabase } from '../support/database.js';
+import { sql, useFreshDatabase, useTempDir } from '../support/database.js';
 import { hire, hireBody, patchEmployee, postEmployee } from '../support/employees.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';
 import { jsonInit, type Page } from '../support/http.js';
@@ -22,17 +19,11 @@ import { closedPort, type Received, type Receiver, useReceivers } from '../suppo
 
 const TIMEOUT_MS = 1500;
 const { url } = useFreshDatabase('wfm_webhooks');
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'wfm-webhooks-'));
-});
-afterAll(async () => {
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = useTempDir('wfm-webhooks-');
 
 const h = useTestServer(() => ({
   DATABASE_URL: url,
-  DATA_DIR: dataDir,
+  DATA_DIR: dataDir.path,
   OUTBOX_DISPATCH: 'true',
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   WEBHOOK_RETRY_SCHEDULE: '1,1,1',
