@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Migrator } from '@mikro-orm/migrations';
@@ -8,13 +9,17 @@ import { entities, tenantScopedEntities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
 
 /**
- * Database session timeouts (decisions §16), also the defaults for callers that open the database
- * without a parsed environment (test set-up, the benchmark).
+ * Database timeouts (decisions §16), also the defaults for callers that open the database without a
+ * parsed environment (test set-up, the benchmark). A request-sized statement limit, a client-side
+ * read limit a little above it (a database that stops answering without closing its connections
+ * never cancels anything itself), and a limit on the wait for a pooled connection: a frozen database
+ * answers 503 within a few seconds instead of holding requests forever.
  */
 export const DB_TIMEOUT_DEFAULTS = {
-  DB_STATEMENT_TIMEOUT_MS: 10_000,
-  DB_LOCK_TIMEOUT_MS: 5_000,
+  DB_STATEMENT_TIMEOUT_MS: 5_000,
+  DB_LOCK_TIMEOUT_MS: 3_000,
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 30_000,
+  DB_POOL_TIMEOUT_MS: 3_000,
 } as const;
 
 export type Orm = MikroORM;
@@ -23,20 +28,56 @@ export type { EntityManager };
 
 type Release = (err?: Error | boolean) => void;
 
+/** Queries run inside `withoutReadTimeout` (the migrations) have no client-side read limit. */
+const unboundedReads = new AsyncLocalStorage<true>();
+
+/** Runs `work` with no client-side read limit on its queries (it may rightly run for minutes). */
+function withoutReadTimeout<T>(work: () => Promise<T>): Promise<T> {
+  return unboundedReads.run(true, work);
+}
+
+interface ClientOptions extends pg.ClientConfig {
+  /** Client-side read limit of a query in milliseconds (DB_QUERY_TIMEOUT_MS); 0 or absent: none. */
+  readTimeoutMillis?: number;
+}
+
 /**
- * A pg client that goes back to its pool, and so out of it, when its connection ends while it is
- * checked out. Kysely (under MikroORM) releases a transaction's connection only after a begin,
- * commit or rollback that succeeded; when PostgreSQL goes away mid-transaction all three fail and
- * the dead client was never released: every outage cost the pool connections for good, until
- * requests waited forever for one and shutdown (pool.end) hung. pg-pool assigns `release` at each
- * checkout; this client keeps it and calls it at most once, so a later release by Kysely is a no-op.
+ * The pg client of every pool.
+ *
+ * It goes back to its pool, and so out of it, when its connection ends while it is checked out.
+ * Kysely (under MikroORM) releases a transaction's connection only after a begin, commit or
+ * rollback that succeeded; when PostgreSQL goes away mid-transaction all three fail and the dead
+ * client was never released: every outage cost the pool connections for good, until requests
+ * waited forever for one and shutdown (pool.end) hung. pg-pool assigns `release` at each checkout;
+ * this client keeps it and calls it at most once, so a later release by Kysely is a no-op.
+ *
+ * A query with no answer within the read limit destroys the connection: the query fails
+ * ("Connection terminated", 503), and so does any later query the client had queued, and the client
+ * leaves the pool. node-postgres's own `query_timeout` is not used: it rejects the query but leaves
+ * the client waiting for that answer, so the client went back to the pool unusable.
  */
-class SelfReleasingClient extends pg.Client {
+class PooledClient extends pg.Client {
   #release: Release | undefined;
 
-  constructor(config?: string | pg.ClientConfig) {
+  constructor(config: ClientOptions = {}) {
     super(config);
     this.on('end', () => this.release(new Error('PostgreSQL connection ended while checked out')));
+    const limit = config.readTimeoutMillis;
+    if (!limit) return;
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (!(result instanceof Promise) || unboundedReads.getStore()) return result;
+      const timer = setTimeout(() => this.abandon(), limit);
+      const clear = () => clearTimeout(timer);
+      result.then(clear, clear);
+      return result;
+    }) as typeof this.query;
+  }
+
+  /** Ends the connection without the goodbye a frozen server would never read. */
+  private abandon(): void {
+    (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
   }
 
   set release(release: Release) {
@@ -54,13 +95,23 @@ class SelfReleasingClient extends pg.Client {
 
 /** What opening the database reads; the timeouts default to DB_TIMEOUT_DEFAULTS when absent. */
 export interface DatabaseEnv extends Partial<Record<keyof typeof DB_TIMEOUT_DEFAULTS, number>> {
-  /** A PostgreSQL server; absent: the embedded PGlite database under DATA_DIR. */
+  /** A PostgreSQL server, directly or through a pooler; absent: the embedded PGlite under DATA_DIR. */
   DATABASE_URL?: string;
+  /**
+   * DATABASE_URL is a pooler in transaction mode (PgBouncer `pool_mode = transaction`): server
+   * sessions are shared between clients transaction by transaction, so nothing session-level is
+   * sent (the pooler's `connect_query` sets the session timeouts, README "Running several nodes").
+   */
+  DATABASE_TRANSACTION_POOLING?: boolean;
+  /** Client-side read limit; default DB_STATEMENT_TIMEOUT_MS + 1 s (none when that is 0). */
+  DB_QUERY_TIMEOUT_MS?: number;
+  /** Connections of the request pool (default 10). */
+  DB_POOL_MAX?: number;
   DATA_DIR: string;
 }
 
 export interface PoolOptions {
-  /** Connections of this ORM's pool (PostgreSQL only; PGlite is one in-process connection). */
+  /** Connections of this ORM's pool (PostgreSQL only; PGlite is one in-process connection); default DB_POOL_MAX. */
   poolMax?: number;
 }
 
@@ -70,14 +121,15 @@ const REQUEST_POOL_MAX = 10;
 /**
  * Session settings sent with every new PostgreSQL connection (decisions §16): a statement that runs
  * too long, a lock that is not granted in time, or a transaction left idle are cut off by the
- * server, so no request can hold a connection or a lock indefinitely. 0 leaves the server's own
- * setting. node-postgres sends them in the start-up packet, so they hold from the first query.
+ * server, so no request can hold a connection or a lock indefinitely. 0 turns one off.
+ * node-postgres sends them in the start-up packet, so they hold from the first query. Through a
+ * transaction pooler nothing is sent: PgBouncer refuses unknown start-up parameters, and a session
+ * setting would stay on a server connection that other clients then use.
  */
-function sessionTimeouts(env: DatabaseEnv): {
-  statement_timeout: number;
-  lock_timeout: number;
-  idle_in_transaction_session_timeout: number;
-} {
+function sessionTimeouts(
+  env: DatabaseEnv,
+): Partial<Record<'statement_timeout' | 'lock_timeout' | 'idle_in_transaction_session_timeout', number>> {
+  if (env.DATABASE_TRANSACTION_POOLING) return {};
   return {
     statement_timeout: env.DB_STATEMENT_TIMEOUT_MS ?? DB_TIMEOUT_DEFAULTS.DB_STATEMENT_TIMEOUT_MS,
     lock_timeout: env.DB_LOCK_TIMEOUT_MS ?? DB_TIMEOUT_DEFAULTS.DB_LOCK_TIMEOUT_MS,
@@ -86,11 +138,41 @@ function sessionTimeouts(env: DatabaseEnv): {
   };
 }
 
+/**
+ * The client-side read limit: above the statement timeout, so that the server cancels a slow
+ * statement first and this fires only when the server does not answer at all.
+ */
+export function readTimeout(env: DatabaseEnv): number {
+  if (env.DB_QUERY_TIMEOUT_MS !== undefined) return env.DB_QUERY_TIMEOUT_MS;
+  const statement = env.DB_STATEMENT_TIMEOUT_MS ?? DB_TIMEOUT_DEFAULTS.DB_STATEMENT_TIMEOUT_MS;
+  return statement && statement + 1000;
+}
+
+/** The options of every pg pool of the service: its client, the timeouts and the session settings. */
+function poolOptions(env: DatabaseEnv): pg.PoolConfig & ClientOptions {
+  return {
+    Client: PooledClient,
+    // pg-pool's limit on a checkout: the wait for a free connection, opening a new one included.
+    connectionTimeoutMillis: env.DB_POOL_TIMEOUT_MS ?? DB_TIMEOUT_DEFAULTS.DB_POOL_TIMEOUT_MS,
+    readTimeoutMillis: readTimeout(env),
+    keepAlive: true,
+    ...sessionTimeouts(env),
+  };
+}
+
+/**
+ * A plain pg pool on DATABASE_URL with the ORM pools' timeouts and settings, for a library that
+ * wants a pg pool of its own (the PostgreSQL rate-limit store).
+ */
+export function openPgPool(env: DatabaseEnv & { DATABASE_URL: string }, max: number): pg.Pool {
+  return new pg.Pool({ ...poolOptions(env), connectionString: env.DATABASE_URL, max });
+}
+
 /** MikroORM options: PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR. */
 export function ormOptions(
   env: DatabaseEnv,
   log: (message: string) => void = () => {},
-  { poolMax = REQUEST_POOL_MAX }: PoolOptions = {},
+  { poolMax = env.DB_POOL_MAX ?? REQUEST_POOL_MAX }: PoolOptions = {},
 ): Options {
   const common = {
     entities,
@@ -118,13 +200,7 @@ export function ormOptions(
       ...common,
       clientUrl: env.DATABASE_URL,
       pool: { min: 0, max: poolMax },
-      // A database that stops answering must fail requests (503) rather than queue them forever.
-      driverOptions: {
-        Client: SelfReleasingClient,
-        connectionTimeoutMillis: 5000,
-        keepAlive: true,
-        ...sessionTimeouts(env),
-      },
+      driverOptions: poolOptions(env),
     };
   }
   // PGlite: the session timeouts are not applied. It is one in-process session, so there is no other
@@ -145,37 +221,66 @@ export function isEmbedded(orm: Orm): boolean {
   return (orm.config.get('driver') as unknown) === PgliteDriver;
 }
 
-/** The advisory lock every process holds while it migrates (any fixed number; `wfm` in ASCII). */
+/** The advisory lock a process holds while it migrates (any fixed number; `wfm` in ASCII). */
 const MIGRATION_LOCK = 0x77666d;
 
 /**
- * Applies pending migrations; returns the names applied. On PostgreSQL under a session advisory
- * lock: nodes starting at once on a fresh database take turns instead of running the same DDL
- * concurrently (all but one then failed), and the later ones find nothing left to apply.
+ * Applies pending migrations; returns the names applied.
  *
- * All pending migrations run in one transaction with the session timeouts turned off (`set local`,
- * so the pooled connection keeps its own settings afterwards): a migration on a large database may
- * rightly run for minutes, and must not be cut off half-way by the request-sized statement_timeout.
+ * On PostgreSQL all pending migrations run in one transaction that first takes a transaction-scoped
+ * advisory lock: nodes starting at once on a fresh database take turns instead of running the same
+ * DDL concurrently (all but one then failed), and the later ones find nothing left to apply. The
+ * lock ends with the transaction, so it works through a transaction pooler too (a session lock
+ * would stay on the pooled server connection after its client left, and the next node to migrate
+ * waited for it forever). The migrations' tracking table is read and created in that transaction,
+ * under the lock.
+ *
+ * The timeouts are off for it (`set local`, so the pooled connection keeps its own settings
+ * afterwards, and no client-side read limit): a migration on a large database may rightly run for
+ * minutes, and must not be cut off half-way by the request-sized limits.
  */
 export async function migrate(orm: Orm): Promise<string[]> {
-  const url = isEmbedded(orm) ? undefined : orm.config.get('clientUrl');
-  const lock = url ? new pg.Client({ connectionString: url }) : undefined;
-  try {
-    await lock?.connect();
-    await lock?.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    if (!url) return (await orm.migrator.up()).map((m) => m.name);
-    // Prepares the migrator (its tracking table) outside the transaction below, as up() would.
-    await orm.migrator.getPending();
-    const connection = orm.em.getConnection();
-    const applied = await connection.transactional(async (trx) => {
+  if (isEmbedded(orm)) return (await orm.migrator.up()).map((m) => m.name);
+  const connection = orm.em.getConnection();
+  const storage = (orm.migrator as Migrator).getStorage();
+  const applied = await withoutReadTimeout(() =>
+    connection.transactional(async (trx) => {
+      // The timeouts first: waiting for another node's migrations is no reason to fail.
       for (const setting of ['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout']) {
         await connection.execute(`set local ${setting} = 0`, [], 'run', trx);
       }
-      return orm.migrator.up({ transaction: trx });
-    });
-    return applied.map((m) => m.name);
-  } finally {
-    // Ending the session releases the lock (so does a crash).
-    await lock?.end();
-  }
+      await connection.execute('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK], 'run', trx);
+      storage.setMasterMigration(trx);
+      try {
+        return await orm.migrator.up({ transaction: trx });
+      } finally {
+        storage.unsetMasterMigration();
+      }
+    }),
+  );
+  return applied.map((m) => m.name);
+}
+
+/**
+ * The statement_timeout of the server sessions in milliseconds (0: none). Through a transaction
+ * pooler it is whatever the pooler's connect_query set, which the service cannot set itself.
+ */
+export async function serverStatementTimeoutMs(orm: Orm): Promise<number> {
+  const [row] = await orm.em
+    .fork()
+    .execute<{ ms: number }[]>(
+      `select (extract(epoch from current_setting('statement_timeout')::interval) * 1000)::int as ms`,
+    );
+  return row.ms;
+}
+
+/** Connections of a PostgreSQL pool now (for the metrics); undefined on PGlite. */
+export async function poolStats(
+  orm: Orm,
+): Promise<{ max: number; total: number; idle: number; waiting: number } | undefined> {
+  if (isEmbedded(orm)) return undefined;
+  const pool = (await orm.em.getConnection().getNativeClient()) as unknown as pg.Pool & {
+    options: { max: number };
+  };
+  return { max: pool.options.max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }

@@ -14,10 +14,13 @@ import { appRouter } from '../routers/index.js';
 import { resolveAuth } from './auth.js';
 import type { Env } from './env.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
+import type { Metrics } from './metrics.js';
 import { readJsonBody } from './middleware/body.js';
 import { problemBoundary, writeProblem } from './middleware/problem.js';
 import { requestId } from './middleware/requestId.js';
+import { requestMetrics } from './middleware/requestMetrics.js';
 import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './oauth.js';
+import { operationsRoutes, type Readiness } from './operations.js';
 import { quotaHeaders, type RateLimits } from './rateLimit.js';
 import { createRestHandler, hasWellFormedId, procedureTable, rejectPathParamsInBody, sendOutcome } from './rest.js';
 import { createTrpcHandler } from './trpcHttp.js';
@@ -25,6 +28,9 @@ import { createTrpcHandler } from './trpcHttp.js';
 export interface AppDeps extends Services {
   env: Env;
   rateLimits: RateLimits;
+  readiness: Readiness;
+  /** Absent when metrics are not exposed (neither METRICS_PORT nor METRICS_TOKEN): nothing is counted. */
+  metrics?: Metrics;
 }
 
 const REST_PREFIX = '/v1';
@@ -73,7 +79,7 @@ function clientIp(ctx: Koa.Context, trustProxy: boolean): string {
 }
 
 export function createApp(deps: AppDeps): Koa {
-  const { env, logger, orm, rateLimits } = deps;
+  const { env, logger, orm, rateLimits, readiness, metrics } = deps;
   const baseUrl = env.PUBLIC_BASE_URL;
   const openapiJson = once(() => readFile(openApiFile(), 'utf8'));
   const procedures = procedureTable(appRouter);
@@ -81,11 +87,15 @@ export function createApp(deps: AppDeps): Koa {
   const onInternalError = (error: Error, state: RequestState) =>
     logger.error({ err: error.cause ?? error, request_id: state.requestId }, 'procedure failed');
   const rest = createRestHandler(procedures, baseUrl, onInternalError);
+  /** The route a /trpc request is counted under: its procedure; one label for every batch. */
+  const trpcRoute = (path: string, batched: boolean) =>
+    batched ? `${TRPC_PREFIX}/{batch}` : procedures.byPath.has(path) ? `${TRPC_PREFIX}/${path}` : 'unmatched';
 
   const app = new Koa({ proxy: env.TRUST_PROXY });
   app.silent = true;
 
   app.use(requestId);
+  if (metrics) app.use(requestMetrics(metrics));
   app.use(async (ctx, next) => {
     // Every answer says what it is; browsers must not guess (a JSON body is never run as HTML).
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -215,6 +225,7 @@ export function createApp(deps: AppDeps): Koa {
     ctx.set('Cache-Control', 'no-store');
     const path = ctx.params.path;
     const batched = new URLSearchParams(ctx.querystring).get('batch') === '1';
+    ctx.state.route = trpcRoute(path, batched);
     const procedures = batched ? path.split(',').length : 1;
     // A batch over the limit is refused whole by tRPC (maxBatchSize) before any procedure, or even
     // the credential lookup, runs: like an unknown route, it costs no budget and no database work.
@@ -230,6 +241,7 @@ export function createApp(deps: AppDeps): Koa {
     const subPath = ctx.path.slice(REST_PREFIX.length).replace(/\/+$/, '') || '/';
     const route = routes.find((r) => r.pattern.test(subPath));
     if (!route) throw new ApiError('not_found', { detail: `No route ${ctx.method} ${ctx.path}.` });
+    ctx.state.route = `${REST_PREFIX}${route.template}`;
     // HEAD is answered wherever GET is (RFC 9110 §9.3.2); Koa sends no body for it.
     if (!route.allowed.includes(ctx.method)) {
       ctx.set('Allow', route.allow);
@@ -265,6 +277,8 @@ export function createApp(deps: AppDeps): Koa {
     };
     sendOutcome(ctx, await executeWrite(state, write, () => rest(ctx, subPath, route.template)));
   };
+  // /livez, /readyz, and /metrics when METRICS_TOKEN is set: never rate limited, no API credential.
+  app.use(operationsRoutes({ env, readiness, metrics }, Boolean(env.METRICS_TOKEN)));
   app.use(v1);
   app.use(router.routes());
 

@@ -22,6 +22,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_BASE_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
+  /** DATABASE_URL is a pooler in transaction mode, e.g. PgBouncer (db/orm.ts; README "Running several nodes"). */
+  DATABASE_TRANSACTION_POOLING: bool,
   DATA_DIR: z.string().default('./var'),
   TRUST_PROXY: bool,
   CURSOR_SECRET: z.string().min(32, 'CURSOR_SECRET must be at least 32 characters').optional(),
@@ -63,6 +65,15 @@ const envSchema = z.object({
   DB_LOCK_TIMEOUT_MS: timeoutMs.default(DB_TIMEOUT_DEFAULTS.DB_LOCK_TIMEOUT_MS),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutMs.default(DB_TIMEOUT_DEFAULTS.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS),
   /**
+   * Client-side: a query with no answer within this fails (503) and its connection is dropped.
+   * Default: DB_STATEMENT_TIMEOUT_MS + 1 s (none when that is 0).
+   */
+  DB_QUERY_TIMEOUT_MS: timeoutMs.optional(),
+  /** The longest a request waits for a pooled connection, opening a new one included (else 503). */
+  DB_POOL_TIMEOUT_MS: positiveInt.default(DB_TIMEOUT_DEFAULTS.DB_POOL_TIMEOUT_MS),
+  /** Connections of the request pool of this process. */
+  DB_POOL_MAX: positiveInt.default(10),
+  /**
    * Development and tests only: webhook URLs may be http:// and point at loopback, private or
    * link-local addresses (decisions §14). Never in production: it opens server-side request forgery.
    */
@@ -90,6 +101,23 @@ const envSchema = z.object({
    * mid-send leaves it to any node after this. Longer than WEBHOOK_TIMEOUT_MS.
    */
   WEBHOOK_LEASE_S: positiveInt.default(60),
+  /**
+   * A listener of its own, on METRICS_HOST, for GET /metrics, /livez and /readyz (README "Running
+   * several nodes"). Unset, and METRICS_TOKEN unset too: no metrics endpoint at all.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where METRICS_PORT listens: the loopback interface unless told otherwise (metrics are never public by default). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * A bearer token for GET /metrics: when set, /metrics answers on the main port too, and on both
+   * ports only to `Authorization: Bearer <METRICS_TOKEN>`.
+   */
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+  /**
+   * After SIGTERM, how long the node goes on serving while /readyz answers 503 (draining), so that
+   * load balancers take it out of rotation first: their readiness period. Then it closes.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_BASE_URL: string };
@@ -102,6 +130,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       path: ['HTTP_HEADERS_TIMEOUT_MS'],
       message: 'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
     })
+    .refine(
+      (e) => !e.DB_QUERY_TIMEOUT_MS || !e.DB_STATEMENT_TIMEOUT_MS || e.DB_QUERY_TIMEOUT_MS > e.DB_STATEMENT_TIMEOUT_MS,
+      {
+        path: ['DB_QUERY_TIMEOUT_MS'],
+        message:
+          'DB_QUERY_TIMEOUT_MS must exceed DB_STATEMENT_TIMEOUT_MS: the server should cancel a slow statement first',
+      },
+    )
     .refine((e) => e.WEBHOOK_TIMEOUT_MS < e.WEBHOOK_LEASE_S * 1000, {
       path: ['WEBHOOK_TIMEOUT_MS'],
       message: 'WEBHOOK_TIMEOUT_MS must be shorter than WEBHOOK_LEASE_S: a delivery must end within its lease',

@@ -11,6 +11,9 @@ const RETENTION_HOURS = 24;
 /** Expired keys deleted per statement by the purge. */
 const PURGE_BATCH = 1000;
 
+/** Marks a response served from a stored outcome (`true`); the metrics count these. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
 /** Business outcomes a replay must reproduce; validation, auth, rate limits and 5xx are not kept. */
 const STORED_ERROR_STATUSES = new Set([404, 409, 422]);
 
@@ -163,7 +166,7 @@ async function lockKey(
     status,
     contentType: status >= 400 ? errorContentType : 'application/json',
     body: row.response_body ?? '',
-    headers: { 'Idempotent-Replayed': 'true' },
+    headers: { [REPLAYED_HEADER]: 'true' },
   };
 }
 

@@ -10,6 +10,16 @@ const FROM_ADDRESS = 'Workforce <no-reply@workforce.example>';
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
 
+/**
+ * idle_in_transaction_session_timeout of a delivery's transaction, at least. The dispatcher holds
+ * its message's row lock while it talks to the SMTP server, so that a send and its record are one
+ * transaction; a request-sized limit would end the session of a slow delivery, and the message,
+ * never marked as attempted, would be sent again on every pass with no backoff. Above nodemailer's
+ * longest default timeout (10 min without socket activity). Set with `set local`, for this
+ * transaction only, which works through a transaction pooler too.
+ */
+const DELIVERY_IDLE_IN_TRANSACTION_MS = 15 * 60 * 1000;
+
 /** Exponential backoff: 2 s, 4 s, 8 s … capped at 10 minutes. */
 function retryDelaySeconds(attempts: number): number {
   return Math.min(600, 2 ** attempts);
@@ -106,6 +116,7 @@ export class OutboxDispatcher {
         await tx.execute(`update outbox_messages set state = 'suppressed' where id = ?`, [message.id]);
         return 'settled';
       }
+      await tx.execute(`set local idle_in_transaction_session_timeout = ${DELIVERY_IDLE_IN_TRANSACTION_MS}`);
       try {
         await this.deliver(message);
         await tx.execute(

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   type IRateLimiterOptions,
   RateLimiterMemory,
@@ -8,6 +8,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { ApiError } from '../api/errors.js';
+import { openPgPool } from '../db/orm.js';
 import type { Env } from './env.js';
 
 type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterPostgres;
@@ -16,7 +17,8 @@ type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterPostgres;
  * credential: per API key / OAuth client; anonymous: per client IP; token: the token endpoint per
  * client IP; tokenFailure: failed client authentications, per client IP and per (client id, IP).
  */
-type LimiterName = 'credential' | 'anonymous' | 'token' | 'tokenFailure';
+export const LIMITER_NAMES = ['credential', 'anonymous', 'token', 'tokenFailure'] as const;
+export type LimiterName = (typeof LIMITER_NAMES)[number];
 
 /** What a spend of several points came to: the quota after it, and how many points it covered. */
 export interface Admission {
@@ -36,9 +38,11 @@ export class RateLimits {
   private constructor(
     private readonly limiters: Record<LimiterName, Limiter>,
     private readonly close: () => Promise<void>,
+    private readonly onRejection: (kind: LimiterName) => void,
   ) {}
 
-  static async create(env: Env): Promise<RateLimits> {
+  /** `onRejection` is told of every 429 a limiter decides (the metrics count them). */
+  static async create(env: Env, onRejection: (kind: LimiterName) => void = () => {}): Promise<RateLimits> {
     const duration = env.RATE_LIMIT_DURATION_S;
     const specs: Record<LimiterName, IRateLimiterOptions> = {
       credential: { keyPrefix: 'rl_cred', points: env.RATE_LIMIT_POINTS, duration },
@@ -52,25 +56,31 @@ export class RateLimits {
       const redis = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
       await redis.connect();
       const make = (o: IRateLimiterOptions) => new RateLimiterRedis({ ...o, storeClient: redis });
-      return new RateLimits(build(make), async () => void redis.disconnect());
+      return new RateLimits(build(make), async () => void redis.disconnect(), onRejection);
     }
     if (env.RATE_LIMIT_STORE === 'postgres') {
       if (!env.DATABASE_URL) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
-      const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 5 });
+      const pool = openPgPool({ ...env, DATABASE_URL: env.DATABASE_URL }, 5);
+      // rate-limiter-flexible names its statements, and a named (prepared) statement lives on a
+      // server session, which a transaction pooler does not keep for a client: PgBouncer then
+      // answers "prepared statement does not exist". Sent unnamed, they work through it too.
+      const unnamed = { query: (q: pg.QueryConfig) => pool.query({ text: q.text, values: q.values }) };
       // The rate_limits table comes from a migration, so nothing is created in the background.
       const make = (o: IRateLimiterOptions) =>
         new RateLimiterPostgres({
           ...o,
-          storeClient: pool,
+          storeClient: unnamed,
+          storeType: 'pool',
           tableName: 'rate_limits',
           tableCreated: true,
           clearExpiredByTimeout: false,
         });
-      return new RateLimits(build(make), () => pool.end());
+      return new RateLimits(build(make), () => pool.end(), onRejection);
     }
     return new RateLimits(
       build((o) => new RateLimiterMemory(o)),
       async () => {},
+      onRejection,
     );
   }
 
@@ -85,6 +95,7 @@ export class RateLimits {
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const quota = toQuota(limiter.points, rejection);
+      this.onRejection(kind);
       // consumedPoints counts this request's points too: those past the limit are refused.
       const refused = Math.min(points, Math.max(0, rejection.consumedPoints - limiter.points));
       const error = new ApiError('rate_limited', {
@@ -113,6 +124,7 @@ export class RateLimits {
       const res = await limiter.get(key);
       if (res && res.consumedPoints >= limiter.points) {
         const retry = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+        this.onRejection('tokenFailure');
         throw new ApiError('rate_limited', {
           detail: `Too many failed client authentications; retry in ${retry} s.`,
           headers: { 'Retry-After': String(retry) },

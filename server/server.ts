@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { isEmbedded, migrate, type Orm, openOrm } from '../db/orm.js';
+import { isEmbedded, migrate, type Orm, openOrm, serverStatementTimeoutMs } from '../db/orm.js';
 import { CursorCodec, loadCursorSecret } from '../domain/cursors.js';
 import { purgeExpiredEvents } from '../domain/events.js';
 import { createApp } from './app.js';
@@ -9,6 +9,8 @@ import type { Env } from './env.js';
 import { createHttpServer } from './httpServer.js';
 import { purgeExpiredKeys } from './idempotency.js';
 import { createLogger, flushLogger } from './logging.js';
+import type { Metrics } from './metrics.js';
+import { type OperationsListener, Readiness, startOperationsListener } from './operations.js';
 import { createDelivery, OutboxDispatcher } from './outbox.js';
 import { RateLimits } from './rateLimit.js';
 import { WebhookDispatcher } from './webhooks.js';
@@ -17,17 +19,45 @@ export interface RunningServer {
   url: string;
   server: Server;
   orm: Orm;
+  /** The METRICS_PORT listener's http://host:port, when there is one. */
+  metricsUrl?: string;
+  /**
+   * Reports not ready (/readyz 503 draining) at once, goes on serving for SHUTDOWN_DELAY_MS, then
+   * stops taking requests, answers those in flight, and closes everything.
+   */
   close(): Promise<void>;
 }
 
-/** Opens the database, applies migrations, and serves the app until close(). */
+/**
+ * Opens the database, applies migrations, and serves the app until close(). It listens only once
+ * the migrations are applied: a node that answers is ready as far as the schema goes.
+ */
 export async function startServer(env: Env, logger: Logger = createLogger(env)): Promise<RunningServer> {
   const orm = await openOrm(env, (message) => logger.debug({ orm: true }, message));
   await migrate(orm);
+  if (env.DATABASE_TRANSACTION_POOLING && !(await serverStatementTimeoutMs(orm))) {
+    logger.warn(
+      'DATABASE_TRANSACTION_POOLING: the server sessions have no statement_timeout; set it in the pooler ' +
+        "(PgBouncer connect_query, README 'Running several nodes')",
+    );
+  }
   const cursors = new CursorCodec(await loadCursorSecret(orm.em.fork(), env.CURSOR_SECRET));
-  const rateLimits = await RateLimits.create(env);
-  const app = createApp({ env, orm, logger, cursors, rateLimits });
-  const background = await startBackgroundWork(env, orm, logger);
+  // Counted only where they can be read: METRICS_PORT, or /metrics on the main port with METRICS_TOKEN.
+  // Otherwise prom-client is not even loaded.
+  const metrics =
+    env.METRICS_PORT !== undefined || env.METRICS_TOKEN
+      ? new (await import('./metrics.js')).Metrics(logger)
+      : undefined;
+  const rateLimits = await RateLimits.create(env, (kind) => metrics?.rateLimitRejected(kind));
+  const background = await startBackgroundWork(env, orm, logger, metrics);
+  metrics?.watch({ request: orm, background: background.orm });
+  const readiness = new Readiness(background.orm, logger);
+  const app = createApp({ env, orm, logger, cursors, rateLimits, readiness, metrics });
+  const { METRICS_PORT } = env;
+  const operations: OperationsListener | undefined =
+    METRICS_PORT === undefined
+      ? undefined
+      : await startOperationsListener({ ...env, METRICS_PORT }, { readiness, metrics }, logger);
   const server = createHttpServer(app.callback(), env, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -50,13 +80,19 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
     url,
     server,
     orm,
+    metricsUrl: operations?.url,
     async close() {
+      readiness.drain();
+      // Load balancers see /readyz fail and take the node out of rotation; until they have, it serves.
+      if (env.SHUTDOWN_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
       closing = true;
       for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      metrics?.unwatch();
+      await operations?.close();
       await background.stop();
       await rateLimits.shutdown();
       await orm.close();
@@ -70,18 +106,9 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 /**
  * Connections of the background work's own pool: the e-mail dispatcher uses one at a time (held
  * while it talks to the SMTP server), the webhook dispatcher's short statements another, the purge
- * a third.
+ * a third, and the readiness check and the metrics' backlog query (one at a time each) a fourth.
  */
-export const BACKGROUND_POOL_MAX = 3;
-
-/**
- * idle_in_transaction_session_timeout of the background pool, at least. The dispatcher holds its
- * message's row lock while it talks to the SMTP server, so that a send and its record are one
- * transaction; a request-sized limit would end the session of a slow delivery, and the message,
- * never marked as attempted, would be sent again on every pass with no backoff. This is above
- * nodemailer's longest default timeout (10 min without socket activity).
- */
-export const BACKGROUND_IDLE_IN_TRANSACTION_MS = 15 * 60 * 1000;
+export const BACKGROUND_POOL_MAX = 4;
 
 export interface BackgroundWork {
   /** The ORM the background work runs on: its own pool on PostgreSQL, `orm` itself on PGlite. */
@@ -96,21 +123,23 @@ export interface BackgroundWork {
  * delivery of e-mail or webhooks, nor can the dispatchers take a connection a request is waiting
  * for. PGlite is one in-process connection, which they share with the requests.
  */
-export async function startBackgroundWork(env: Env, orm: Orm, logger: Logger): Promise<BackgroundWork> {
-  const idle = env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS;
+export async function startBackgroundWork(
+  env: Env,
+  orm: Orm,
+  logger: Logger,
+  metrics?: Metrics,
+): Promise<BackgroundWork> {
   const own = isEmbedded(orm)
     ? undefined
-    : await openOrm(
-        { ...env, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: idle && Math.max(idle, BACKGROUND_IDLE_IN_TRANSACTION_MS) },
-        (message) => logger.debug({ orm: 'background' }, message),
-        { poolMax: BACKGROUND_POOL_MAX },
-      );
+    : await openOrm(env, (message) => logger.debug({ orm: 'background' }, message), {
+        poolMax: BACKGROUND_POOL_MAX,
+      });
   const db = own ?? orm;
   const dispatcher = env.OUTBOX_DISPATCH
     ? new OutboxDispatcher(db, createDelivery(env), logger, env.OUTBOX_INTERVAL_MS)
     : undefined;
   dispatcher?.start();
-  const webhooks = env.OUTBOX_DISPATCH ? new WebhookDispatcher(db, env, logger) : undefined;
+  const webhooks = env.OUTBOX_DISPATCH ? new WebhookDispatcher(db, env, logger, metrics) : undefined;
   webhooks?.start();
   const purge = setInterval(() => {
     // One after the other, on one connection: then the events older than 30 days, with their

@@ -17,6 +17,7 @@ import {
 } from '../domain/webhookDeliveries.js';
 import { checkWebhookUrl, publicOnlyLookup } from '../domain/webhookUrls.js';
 import type { Env } from './env.js';
+import type { Metrics } from './metrics.js';
 import { RepeatingPass } from './repeatingPass.js';
 
 /** Deliveries claimed in one statement; they are sent concurrently, each within the timeout. */
@@ -163,6 +164,8 @@ export class WebhookDispatcher {
     private readonly orm: Orm,
     private readonly settings: Settings,
     private readonly logger: Logger,
+    /** Counts the settled attempts by outcome. */
+    private readonly metrics?: Metrics,
   ) {
     this.agent = new Agent(settings.WEBHOOK_ALLOW_PRIVATE_URLS ? {} : { connect: { lookup: publicOnlyLookup } });
     this.passes = new RepeatingPass(
@@ -213,9 +216,13 @@ export class WebhookDispatcher {
         await this.orm.em.fork().getConnection().execute(RELEASE, [row.id, row.locked_until]);
         return false;
       }
-      return await this.record(row, outcome as AttemptOutcome, durationMs, counts);
+      const settled = outcome as AttemptOutcome;
+      const recorded = await this.record(row, settled, durationMs, counts);
+      this.metrics?.webhookDelivery(recorded ? (counts ? settled.status : 'disabled') : 'lease_lost');
+      return recorded;
     } catch (error) {
       // The lease runs out and the attempt is tried again, by this node or another.
+      this.metrics?.webhookDelivery('error');
       this.logger.error({ err: error, delivery_id: row.id }, 'webhook delivery could not be settled');
       return false;
     }

@@ -1,7 +1,7 @@
 import { expect, inject, test } from 'vitest';
 import { type TestTenant, useTestServer } from '../support/harness.js';
 import { tokenJson } from '../support/oauth.js';
-import { nodeWfm, onlyJsonObject } from '../support/processes.js';
+import { nodeWfm, onlyJsonObject, transactionPooling } from '../support/processes.js';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -15,12 +15,15 @@ import {
   whoami,
 } from './helpers.js';
 
+// Also run through PgBouncer in transaction mode (vitest.config.ts, project cluster-pgbouncer), where
+// these commands once hung on the migrations' session lock.
 // Each spawn of the CLI costs seconds, so the whole life cycle is one test, with independent
 // commands run side by side.
 const h = useTestServer();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const run = (...args: string[]) => nodeWfm(args, { DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' });
+const run = (...args: string[]) =>
+  nodeWfm(args, { DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent', ...transactionPooling() });
 
 async function ok(...args: string[]): Promise<Record<string, unknown>> {
   const result = await run(...args);

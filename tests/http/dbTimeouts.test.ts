@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDatabaseUnavailable } from '../../api/errors.js';
 import { migrationsList } from '../../db/migrations/index.js';
-import { migrate, type Orm, openOrm, ormOptions } from '../../db/orm.js';
+import { migrate, type Orm, openOrm, ormOptions, readTimeout, serverStatementTimeoutMs } from '../../db/orm.js';
 import { parseEnv } from '../../server/env.js';
 import { requestPool, sql, useFreshDatabase } from '../support/database.js';
 import { hireBody, postEmployee } from '../support/employees.js';
@@ -109,20 +109,39 @@ describe('lock_timeout', () => {
     expect(n).toBe(0);
   });
 
-  test('defaults: statement 10 s, lock 5 s, idle in a transaction 30 s', () => {
-    expect(parseEnv({})).toMatchObject({
-      DB_STATEMENT_TIMEOUT_MS: 10_000,
-      DB_LOCK_TIMEOUT_MS: 5_000,
+  test('defaults: statement 5 s, lock 3 s, idle in a transaction 30 s, pool wait 3 s, read limit statement + 1 s', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      DB_STATEMENT_TIMEOUT_MS: 5_000,
+      DB_LOCK_TIMEOUT_MS: 3_000,
       DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 30_000,
+      DB_POOL_TIMEOUT_MS: 3_000,
+      DB_POOL_MAX: 10,
     });
+    expect(env.DB_QUERY_TIMEOUT_MS).toBeUndefined();
+    expect(readTimeout(env)).toBe(6_000);
+    expect(readTimeout({ ...env, DB_STATEMENT_TIMEOUT_MS: 20_000 })).toBe(21_000);
+    expect(readTimeout({ ...env, DB_STATEMENT_TIMEOUT_MS: 0 })).toBe(0);
+    expect(readTimeout({ ...env, DB_QUERY_TIMEOUT_MS: 9_000 })).toBe(9_000);
+  });
+
+  test('a read limit not above the statement timeout is refused at start', () => {
+    expect(() => parseEnv({ DB_STATEMENT_TIMEOUT_MS: '5000', DB_QUERY_TIMEOUT_MS: '5000' })).toThrow(
+      /DB_QUERY_TIMEOUT_MS: DB_QUERY_TIMEOUT_MS must exceed DB_STATEMENT_TIMEOUT_MS/,
+    );
+    expect(parseEnv({ DB_STATEMENT_TIMEOUT_MS: '0', DB_QUERY_TIMEOUT_MS: '2000' }).DB_QUERY_TIMEOUT_MS).toBe(2000);
   });
 
   test('every connection of the server carries the three settings', async () => {
     const show = async (name: string) =>
       ((await h.orm.em.fork().execute(`show ${name}`)) as Record<string, string>[])[0][name];
     expect(await show('lock_timeout')).toBe(`${LOCK_TIMEOUT_MS}ms`);
-    // The defaults (decisions §16): statement 10 s, idle in a transaction 30 s.
-    expect(await show('statement_timeout')).toBe('10s');
+    // The defaults (decisions §16): statement 5 s, idle in a transaction 30 s.
+    expect(await show('statement_timeout')).toBe('5s');
+    // What a node behind a transaction pooler checks at start (it warns when 0).
+    expect(await serverStatementTimeoutMs(h.orm)).toBe(5000);
+    expect(await serverStatementTimeoutMs(await open({ DB_STATEMENT_TIMEOUT_MS: 0 }))).toBe(0);
+    expect(await serverStatementTimeoutMs(await open({ DB_STATEMENT_TIMEOUT_MS: 250 }))).toBe(250);
     expect(await show('idle_in_transaction_session_timeout')).toBe('30s');
   });
 });

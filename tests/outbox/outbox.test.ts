@@ -1,76 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openOrm } from '../../db/orm.js';
 import { createDelivery, OutboxDispatcher } from '../../server/outbox.js';
 import { sql, useFreshDatabase } from '../support/database.js';
 import { hire, uniqueEmail } from '../support/employees.js';
 import { startTestServer, type TestServer, type TestTenant, useTestServer } from '../support/harness.js';
 import type { Json } from '../support/http.js';
+import { type Mailbox, startMailbox } from '../support/smtp.js';
 import { sleep, waitFor } from '../support/wait.js';
 
 /**
  * The e-mail outbox (decisions §12) against a real SMTP listener. These tests run on a database
  * of their own, so that their dispatchers never touch other test files' outbox rows.
  */
-
-interface Mailbox {
-  port: number;
-  url: string;
-  messages: { to: string[]; raw: string }[];
-  /** When set, the listener refuses every message with this SMTP reply. */
-  refuse?: { code: number; message: string };
-  /** Milliseconds the listener waits before accepting a message. */
-  delayMs: number;
-  to(address: string): { to: string[]; raw: string }[];
-  close(): Promise<void>;
-}
-
-async function startMailbox(): Promise<Mailbox> {
-  const box = {
-    messages: [] as { to: string[]; raw: string }[],
-    delayMs: 0,
-    refuse: undefined as { code: number; message: string } | undefined,
-  };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        setTimeout(() => {
-          if (box.refuse) {
-            const error = Object.assign(new Error(box.refuse.message), { responseCode: box.refuse.code });
-            callback(error);
-            return;
-          }
-          box.messages.push({
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        }, box.delayMs);
-      });
-    },
-  });
-  const net = await new Promise<ReturnType<SMTPServer['listen']>>((resolve) => {
-    const listening = server.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const { port } = net.address() as AddressInfo;
-  return Object.assign(box, {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
-    to: (address: string) => box.messages.filter((m) => m.to.includes(address)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
 
 const logger = pino({ level: 'silent' });
 const WRITE = ['employees:write'] as const;
@@ -220,6 +167,31 @@ describe('one dispatcher pass at a time', () => {
     await sql(h, 'update outbox_messages set next_attempt_at = now() where id = ?', [row.id]);
     expect(await smtp.runOnce()).toBe(0);
     expect(mailbox.to(email)).toHaveLength(0);
+  });
+
+  test('a delivery slower than idle_in_transaction_session_timeout is recorded once: its transaction sets its own', async () => {
+    const [email] = await hireSome(h, live, t, 1);
+    const short = await openOrm({
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: tmpdir(),
+      DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 300,
+    });
+    const slowSmtp = createDelivery({ SMTP_URL: mailbox.url, DATA_DIR: tmpdir() });
+    const slow = new OutboxDispatcher(
+      short,
+      async (message) => {
+        await sleep(1000);
+        await slowSmtp(message);
+      },
+      logger,
+    );
+    try {
+      expect(await slow.runOnce()).toBe(1);
+    } finally {
+      await short.close();
+    }
+    expect(await outboxRow(h, email)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(mailbox.to(email)).toHaveLength(1);
   });
 
   test('an unreachable SMTP server counts as a failed attempt', async () => {

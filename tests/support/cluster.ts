@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { inject } from 'vitest';
 import { type Contract, servedContract, validatingFetch } from './openapi.js';
-import { childEnv, cli, freePort, root } from './processes.js';
+import { childEnv, cli, freePort, root, transactionPooling } from './processes.js';
 import { waitFor } from './wait.js';
 
 /** Whether a TCP connection to 127.0.0.1:`port` is accepted (false on ECONNREFUSED). */
@@ -65,6 +65,7 @@ export async function spawnNode(env: Record<string, string> = {}, options: Spawn
     PORT: String(port),
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: inject('databaseUrl'),
+    ...transactionPooling(),
     LOG_LEVEL: 'silent',
     OUTBOX_DISPATCH: 'false',
     ...env,

@@ -5,12 +5,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Orm, openOrm } from '../../db/orm.js';
-import { adminUrl, databaseUrl } from './globalSetup.js';
+import { adminUrl } from './globalSetup.js';
 import type { Json } from './http.js';
 
-/** The test process's own ORM on the suite's database (or `url`), for set-up and for checking rows. */
+/**
+ * The test process's own ORM on the suite's database (or `url`), for set-up and for checking rows;
+ * through PgBouncer too when the run's database is (project cluster-pgbouncer).
+ */
 export function openTestOrm(url = inject('databaseUrl')): Promise<Orm> {
-  return openOrm({ DATABASE_URL: url, DATA_DIR: './var' });
+  return openOrm({ DATABASE_URL: url, DATA_DIR: './var', DATABASE_TRANSACTION_POOLING: inject('transactionPooling') });
 }
 
 /** Raw SQL outside any tenant filter, on a test server's database or through an ORM of the test's own. */
@@ -34,6 +37,8 @@ export async function requestPool(h: { orm: Orm }): Promise<{ total: number; idl
  * suite's (it runs a dispatcher, locks a table, adds a constraint): created in beforeAll, dropped
  * (with force) in afterAll. `name` and `url` are known at once. Register it before the server or
  * nodes that use it, so that they stop before it is dropped (afterAll hooks run in reverse order).
+ * `url` goes the way the suite's database does: through PgBouncer in the project cluster-pgbouncer
+ * (its wildcard entry serves new databases); created and dropped straight on PostgreSQL.
  */
 export function useFreshDatabase(prefix: string): { name: string; url: string } {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
@@ -48,7 +53,9 @@ export function useFreshDatabase(prefix: string): { name: string; url: string } 
     if (created) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   });
-  return { name, url: databaseUrl(name) };
+  const url = new URL(inject('databaseUrl'));
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
 }
 
 /**

@@ -5,7 +5,12 @@ import { migrate, openOrm } from '../../db/orm.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The run's database: straight to PostgreSQL, or through PgBouncer (project cluster-pgbouncer). */
     databaseUrl: string;
+    /** The same database straight to PostgreSQL, for what cannot go through a transaction pooler. */
+    directDatabaseUrl: string;
+    /** databaseUrl is PgBouncer in transaction mode: servers run with DATABASE_TRANSACTION_POOLING. */
+    transactionPooling: boolean;
   }
 }
 
@@ -29,6 +34,8 @@ export default async function setup(project: TestProject) {
   await migrate(orm);
   await orm.close();
   project.provide('databaseUrl', url);
+  project.provide('directDatabaseUrl', url);
+  project.provide('transactionPooling', false);
   return async () => {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

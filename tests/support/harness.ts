@@ -6,7 +6,7 @@ import { parseEnv } from '../../server/env.js';
 import { createLogger } from '../../server/logging.js';
 import { type RunningServer, startServer } from '../../server/server.js';
 import { type Contract, expectMatchesOpenApi, servedContract, validatingFetch } from './openapi.js';
-import { freePort } from './processes.js';
+import { freePort, transactionPooling } from './processes.js';
 import { newClient, newKey, newTenant } from './tenants.js';
 
 export type TestTenant = Awaited<ReturnType<typeof createOrganisation>>;
@@ -60,6 +60,7 @@ export async function startTestServer(env: Settings = {}, logger?: Logger): Prom
     // Test servers share one database: only tests that watch e-mail delivery run a dispatcher.
     OUTBOX_DISPATCH: 'false',
     DATABASE_URL: inject('databaseUrl'),
+    ...transactionPooling(),
     ...env,
   });
   const running = await startServer(parsed, logger ?? createLogger(parsed, 2));

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** The repository root. */
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -29,6 +29,7 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     'CURSOR_SECRET',
     'CREDENTIAL_PREFIX',
     'SMTP_URL',
+    'DATABASE_TRANSACTION_POOLING',
   ]) {
     delete env[name];
   }
@@ -44,6 +45,14 @@ export interface Result {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+}
+
+/**
+ * DATABASE_TRANSACTION_POOLING=true for a server or node when the run's database is PgBouncer in
+ * transaction mode (the project cluster-pgbouncer, vitest.config.ts); nothing otherwise.
+ */
+export function transactionPooling(): { DATABASE_TRANSACTION_POOLING?: 'true' } {
+  return inject('transactionPooling') ? { DATABASE_TRANSACTION_POOLING: 'true' } : {};
 }
 
 /** Runs a command to completion with exactly `env`, in the repository root, and collects its output. */
