@@ -22,8 +22,8 @@ const DEMO_NAME = 'Northwind Robotics';
 const DOMAIN = 'northwind-robotics.example';
 const ADMIN = { fullName: 'Priya Raman', email: `priya.raman@${DOMAIN}` };
 
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
+/** mulberry32: small, fast, deterministic (also the load test's seeded choices). */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

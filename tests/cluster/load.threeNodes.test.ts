@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { DB_TIMEOUT_DEFAULTS, type Orm } from '../../db/orm.js';
+import { prng } from '../../domain/demo.js';
 import { type NodeProcess, spawnNode } from '../support/cluster.js';
 import { openTestOrm, sql, useFreshDatabase } from '../support/database.js';
 import { hireBody, uniqueEmail } from '../support/employees.js';
@@ -95,18 +96,6 @@ afterAll(async () => {
   expect(survivors).toEqual(survivors.map(() => ({ code: 0, signal: null })));
 }, 30_000);
 
-/** A small seeded generator, so that a run's choices can be told apart in its summary line. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Answer {
   status: number;
   text: string;
@@ -137,7 +126,7 @@ test('three nodes behind PgBouncer under load, one SIGKILLed: no keyed write los
   }
   const started = performance.now();
   const seed = Date.now() % 1_000_000;
-  const random = generator(seed);
+  const random = prng(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
   // Set-up, straight on the database: a tenant without a seat limit, whose staff file leave, and
