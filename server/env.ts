@@ -35,6 +35,8 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_POINTS: positiveInt.default(60),
   RATE_LIMIT_TOKEN_FAIL_POINTS: positiveInt.default(10),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** A shared rate-limit store's answer must come within this; else this process counts in memory. */
+  RATE_LIMIT_STORE_TIMEOUT_MS: positiveInt.default(500),
   SMTP_URL: z.string().optional(),
   /** Whether this process delivers the e-mail outbox (every node may; they never take the same row). */
   OUTBOX_DISPATCH: z

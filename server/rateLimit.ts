@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type pg from 'pg';
+import type { Logger } from 'pino';
 import {
   type IRateLimiterOptions,
   RateLimiterMemory,
@@ -41,8 +42,19 @@ export class RateLimits {
     private readonly onRejection: (kind: LimiterName) => void,
   ) {}
 
-  /** `onRejection` is told of every 429 a limiter decides (the metrics count them). */
-  static async create(env: Env, onRejection: (kind: LimiterName) => void = () => {}): Promise<RateLimits> {
+  /**
+   * `onRejection` is told of every 429 a limiter decides (the metrics count them).
+   *
+   * A shared store (redis, postgres) that fails or does not answer within
+   * RATE_LIMIT_STORE_TIMEOUT_MS does not fail the request: each limiter then counts in this
+   * process's memory (rate-limiter-flexible's insurance limiter, same budget), so while the store is
+   * out N nodes allow up to N times the limit, and the API stays up (decisions §5).
+   */
+  static async create(
+    env: Env,
+    logger: Logger,
+    onRejection: (kind: LimiterName) => void = () => {},
+  ): Promise<RateLimits> {
     const duration = env.RATE_LIMIT_DURATION_S;
     const specs: Record<LimiterName, IRateLimiterOptions> = {
       credential: { keyPrefix: 'rl_cred', points: env.RATE_LIMIT_POINTS, duration },
@@ -52,10 +64,25 @@ export class RateLimits {
     };
     const build = (make: (o: IRateLimiterOptions) => Limiter) =>
       Object.fromEntries(Object.entries(specs).map(([name, o]) => [name, make(o)])) as Record<LimiterName, Limiter>;
+    const insurance = (o: IRateLimiterOptions) => ({ insuranceLimiter: new RateLimiterMemory(o) });
     if (env.RATE_LIMIT_STORE === 'redis') {
-      const redis = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+      const timeout = env.RATE_LIMIT_STORE_TIMEOUT_MS;
+      const redis = new Redis(env.REDIS_URL, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        lazyConnect: true,
+        commandTimeout: timeout,
+        // A command that timed out was answered from memory: sent again on reconnection, it would
+        // count that request a second time.
+        autoResendUnfulfilledCommands: false,
+        connectTimeout: Math.max(timeout, 1000),
+      });
+      // ioredis reports each failed (re)connection here; unheard, it would print to stderr.
+      redis.on('error', (err: Error) =>
+        logger.warn({ err }, 'rate-limit store (redis) unavailable; counting in memory'),
+      );
       await redis.connect();
-      const make = (o: IRateLimiterOptions) => new RateLimiterRedis({ ...o, storeClient: redis });
+      const make = (o: IRateLimiterOptions) => new RateLimiterRedis({ ...o, storeClient: redis, ...insurance(o) });
       return new RateLimits(build(make), async () => void redis.disconnect(), onRejection);
     }
     if (env.RATE_LIMIT_STORE === 'postgres') {
@@ -74,6 +101,7 @@ export class RateLimits {
           tableName: 'rate_limits',
           tableCreated: true,
           clearExpiredByTimeout: false,
+          ...insurance(o),
         });
       return new RateLimits(build(make), () => pool.end(), onRejection);
     }

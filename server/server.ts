@@ -48,7 +48,7 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
     env.METRICS_PORT !== undefined || env.METRICS_TOKEN
       ? new (await import('./metrics.js')).Metrics(logger)
       : undefined;
-  const rateLimits = await RateLimits.create(env, (kind) => metrics?.rateLimitRejected(kind));
+  const rateLimits = await RateLimits.create(env, logger, (kind) => metrics?.rateLimitRejected(kind));
   const background = await startBackgroundWork(env, orm, logger, metrics);
   metrics?.watch({ request: orm, background: background.orm });
   const readiness = new Readiness(background.orm, logger);
