@@ -273,23 +273,14 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (first === 'worker') {
-    // The outbox dispatcher and key purge alone, for a deployment that runs them apart from the API.
-    const [{ migrate, openOrm }, { createLogger, flushLogger }, { startBackgroundWork }] = await Promise.all([
-      import('../db/orm.js'),
-      import('./logging.js'),
-      import('./server.js'),
-    ]);
-    const logger = createLogger(env);
-    const orm = await openOrm(env, (m) => logger.debug(m));
-    await migrate(orm);
-    const background = await startBackgroundWork({ ...env, OUTBOX_DISPATCH: true }, orm, logger);
+    // The dispatchers and purges alone, for a deployment that runs them apart from the API.
+    const [{ createLogger }, { startWorker }] = await Promise.all([import('./logging.js'), import('./server.js')]);
+    const running = await startWorker(env, createLogger(env));
     process.stderr.write(
       'Workforce worker running (outbox and webhook dispatchers, idempotency key and event purge)\n',
     );
     const stop = async () => {
-      await background.stop();
-      await orm.close();
-      await flushLogger(logger);
+      await running.close();
       process.exit(0);
     };
     process.once('SIGTERM', stop);

@@ -101,6 +101,42 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
   };
 }
 
+export interface RunningWorker {
+  /** The METRICS_PORT listener's http://host:port, when there is one. */
+  metricsUrl?: string;
+  close(): Promise<void>;
+}
+
+/**
+ * `wfm worker`: the background work alone (the dispatchers and the purges, whatever
+ * OUTBOX_DISPATCH says), for a deployment that runs it apart from the API nodes; with METRICS_PORT,
+ * its metrics and probes on that port (there is no other).
+ */
+export async function startWorker(env: Env, logger: Logger): Promise<RunningWorker> {
+  const orm = await openOrm(env, (message) => logger.debug({ orm: true }, message));
+  await migrate(orm);
+  const { METRICS_PORT } = env;
+  const metrics = METRICS_PORT === undefined ? undefined : new (await import('./metrics.js')).Metrics(logger);
+  const background = await startBackgroundWork({ ...env, OUTBOX_DISPATCH: true }, orm, logger, metrics);
+  metrics?.watch({ request: orm, background: background.orm });
+  const readiness = new Readiness(background.orm, logger);
+  const operations =
+    METRICS_PORT === undefined
+      ? undefined
+      : await startOperationsListener({ ...env, METRICS_PORT }, { readiness, metrics }, logger);
+  return {
+    metricsUrl: operations?.url,
+    async close() {
+      readiness.drain();
+      metrics?.unwatch();
+      await operations?.close();
+      await background.stop();
+      await orm.close();
+      await flushLogger(logger);
+    },
+  };
+}
+
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**

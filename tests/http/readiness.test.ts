@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Orm } from '../../db/orm.js';
+import { BACKGROUND_POOL_MAX } from '../../server/server.js';
 import { type PgProxy, pgProxy, spawnNode } from '../support/cluster.js';
 import { openTestOrm } from '../support/database.js';
 import { serverPerTest, useTestServer } from '../support/harness.js';
 import { freePort, transactionPooling } from '../support/processes.js';
-import { parseExposition } from '../support/prometheus.js';
+import { parseExposition, sampleValue } from '../support/prometheus.js';
 import { expectNoRateLimitHeaders } from '../support/rateLimits.js';
 import { newKey, newTenant } from '../support/tenants.js';
 import { waitFor } from '../support/wait.js';
@@ -118,6 +119,27 @@ describe('a node told to stop (SIGTERM)', () => {
       expect(Date.now() - signalled).toBeGreaterThanOrEqual(DELAY);
     } finally {
       await node.stop('SIGKILL');
+    }
+  });
+});
+
+describe('wfm worker with METRICS_PORT', () => {
+  test('serves its metrics and probes on that port, ready until SIGTERM, then exits 0', async () => {
+    const metricsPort = await freePort();
+    const worker = await spawnNode({ METRICS_PORT: String(metricsPort) }, { command: 'worker' });
+    const at = (path: string) => fetch(`http://127.0.0.1:${metricsPort}${path}`);
+    try {
+      await waitFor(async () => (await at('/readyz').catch(() => undefined))?.status === 200, 'the worker ready');
+      expect(await (await at('/livez')).json()).toEqual({ status: 'ok' });
+      const families = parseExposition(await (await at('/metrics')).text());
+      // The backlog it works through and the pool it works with.
+      expect(families.has('workforce_outbox_pending_messages')).toBe(true);
+      expect(families.has('workforce_webhook_pending_deliveries')).toBe(true);
+      expect(sampleValue(families, 'workforce_db_pool_max', { pool: 'background' })).toBe(BACKGROUND_POOL_MAX);
+      expect((await at('/v1/health')).status).toBe(404);
+      expect(await worker.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    } finally {
+      await worker.stop('SIGKILL');
     }
   });
 });
