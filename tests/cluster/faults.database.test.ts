@@ -226,6 +226,22 @@ async function strandedWrite() {
     await proxy.restore();
     await response?.catch(() => {});
   }
+  // The broken write's server session, blocked on the row lock, could not notice its client had
+  // gone; granted the lock now, it finds out and ends, and its transaction's advisory lock on the
+  // key with it. Until then a retry is rightly 409 idempotency_key_in_use ("retry shortly").
+  await waitFor(
+    async () =>
+      (
+        await sql<{ n: number }>(
+          direct,
+          `select count(*)::int as n from pg_locks
+            where locktype = 'advisory' and granted
+              and ((classid::bigint << 32) | objid::bigint) = hashtextextended(?, 0)`,
+          [`idempotency:${t.tenant.id}:${idempotencyKey}`],
+        )
+      )[0].n === 0,
+    "the broken write's session to end",
+  );
   const employees = async () =>
     (
       await sql<{ n: number }>(direct, 'select count(*)::int as n from employees where tenant_id = ? and email = ?', [
@@ -254,7 +270,7 @@ describe('a write the outage broke after its Idempotency-Key was claimed', () =>
   });
 
   // The key is held by an advisory lock of the write's own transaction, which the outage ended:
-  // nothing is left to free, so the retry right after the outage goes through.
+  // nothing is left to free, so the retry right after that session has gone goes through.
   test('retried right after the outage it succeeds (no 409 idempotency_key_in_use)', async () => {
     const stranded = await strandedWrite();
     const res = await stranded.post();
