@@ -20,7 +20,7 @@ import { problemBoundary, writeProblem } from './middleware/problem.js';
 import { requestId } from './middleware/requestId.js';
 import { requestMetrics } from './middleware/requestMetrics.js';
 import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './oauth.js';
-import { operationsRoutes, type Readiness } from './operations.js';
+import { operationsRoutes, PROBE_PATHS, type Readiness } from './operations.js';
 import { quotaHeaders, type RateLimits } from './rateLimit.js';
 import { createRestHandler, hasWellFormedId, procedureTable, rejectPathParamsInBody, sendOutcome } from './rest.js';
 import { createTrpcHandler } from './trpcHttp.js';
@@ -106,16 +106,17 @@ export function createApp(deps: AppDeps): Koa {
       await next();
     } finally {
       // Never log headers: they carry credentials.
-      logger.info(
-        {
-          request_id: ctx.state.requestId,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      );
+      if (ctx.status !== 200 || !PROBE_PATHS.has(ctx.path))
+        logger.info(
+          {
+            request_id: ctx.state.requestId,
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Math.round(performance.now() - started),
+          },
+          'request',
+        );
     }
   });
   app.use(problemBoundary(baseUrl, logger));

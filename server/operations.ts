@@ -17,6 +17,12 @@ import { requestId } from './middleware/requestId.js';
  * rate limit, and no API credential (/metrics has a token of its own).
  */
 
+/**
+ * The probe paths. A successful probe is not logged (every few seconds from every balancer and
+ * orchestrator, it would bury the requests); a failing one is, and readiness logs its changes.
+ */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/livez', '/readyz']);
+
 /** How long /readyz waits for `select 1`; a database slower than this makes the node not ready. */
 const DATABASE_CHECK_LIMIT_MS = 1000;
 

@@ -1,13 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import pg from 'pg';
 import { describe, expect, test } from 'vitest';
 import { LeaveRequest } from '../../db/entities/leave.js';
-import { createLogger } from '../../server/logging.js';
 import { useFreshDatabase } from '../support/database.js';
 import { hireBody } from '../support/employees.js';
 import { expectProblem, useTestServer } from '../support/harness.js';
+import { captureLogs } from '../support/logs.js';
 
 /**
  * Logs never carry row contents from constraint errors (decisions §16): PostgreSQL's "Failing row
@@ -15,20 +14,8 @@ import { expectProblem, useTestServer } from '../support/harness.js';
  * among them. Real constraint violations on a database of this file's own (it adds a constraint).
  */
 
-/** Everything a logger wrote, one JSON line each. */
-function capture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: createLogger({ LOG_LEVEL: 'info' }, stream), text: () => lines.join('') };
-}
-
 const { url } = useFreshDatabase('wfm_logs');
-const log = capture();
+const log = captureLogs();
 const h = useTestServer({ DATABASE_URL: url, RATE_LIMIT_POINTS: '100000' }, log.logger);
 
 const marker = () => `MARKER-${randomBytes(6).toString('hex')}`;
@@ -97,7 +84,7 @@ describe('the err serializer of createLogger', () => {
     // What an unprotected logger would have written.
     expect(`${error.message} ${JSON.stringify(error)}`).toContain(secret);
 
-    const { logger, text } = capture();
+    const { logger, text } = captureLogs();
     const requestId = randomUUID();
     logger.error({ err: error, request_id: requestId }, 'unhandled error');
     const wrapped = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error });
@@ -157,7 +144,7 @@ describe('the err serializer of createLogger', () => {
       ),
     );
     await client.end();
-    const { logger, text } = capture();
+    const { logger, text } = captureLogs();
     for (const err of [flushed, notNull, raw]) logger.warn({ err }, 'refused');
     const out = text();
     expect(out).not.toContain(secret);
@@ -171,7 +158,7 @@ describe('the err serializer of createLogger', () => {
   });
 
   test('other errors keep their message and stack', () => {
-    const { logger, text } = capture();
+    const { logger, text } = captureLogs();
     logger.error({ err: new TypeError('cannot read x of undefined') }, 'bug');
     const { err } = JSON.parse(text()) as { err: { type: string; message: string; stack: string } };
     expect(err.type).toBe('TypeError');

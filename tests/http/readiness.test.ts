@@ -4,6 +4,7 @@ import { BACKGROUND_POOL_MAX } from '../../server/server.js';
 import { type PgProxy, pgProxy, spawnNode } from '../support/cluster.js';
 import { openTestOrm } from '../support/database.js';
 import { serverPerTest, useTestServer } from '../support/harness.js';
+import { captureLogs } from '../support/logs.js';
 import { freePort, transactionPooling } from '../support/processes.js';
 import { parseExposition, sampleValue } from '../support/prometheus.js';
 import { expectNoRateLimitHeaders } from '../support/rateLimits.js';
@@ -16,7 +17,8 @@ import { waitFor } from '../support/wait.js';
  * limit, no credential, and not in the OpenAPI document.
  */
 
-const h = useTestServer({ RATE_LIMIT_IP_POINTS: '1' });
+const log = captureLogs();
+const h = useTestServer({ RATE_LIMIT_IP_POINTS: '1' }, log.logger);
 const perTest = serverPerTest();
 
 describe('a running node', () => {
@@ -41,6 +43,17 @@ describe('a running node', () => {
     expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
     // /v1/health keeps its own contract, beside them.
     expect(await (await h.fetch('/v1/health')).json()).toMatchObject({ status: 'ok', product: 'Workforce' });
+    // A successful probe is not logged (it would bury the requests); a refused one and the rest are.
+    const logged = log
+      .text()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; path?: string; status?: number })
+      .filter((line) => line.msg === 'request')
+      .map((line) => `${line.path} ${line.status}`);
+    expect(logged).toContain('/livez 405');
+    expect(logged).toContain('/v1/health 200');
+    expect(logged.filter((line) => line.endsWith(' 200') && /^\/(livez|readyz) /.test(line))).toEqual([]);
   });
 });
 
