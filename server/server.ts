@@ -33,14 +33,7 @@ export interface RunningServer {
  * the migrations are applied: a node that answers is ready as far as the schema goes.
  */
 export async function startServer(env: Env, logger: Logger = createLogger(env)): Promise<RunningServer> {
-  const orm = await openOrm(env, (message) => logger.debug({ orm: true }, message));
-  await migrate(orm);
-  if (env.DATABASE_TRANSACTION_POOLING && !(await serverStatementTimeoutMs(orm))) {
-    logger.warn(
-      'DATABASE_TRANSACTION_POOLING: the server sessions have no statement_timeout; set it in the pooler ' +
-        "(PgBouncer connect_query, README 'Running several nodes')",
-    );
-  }
+  const orm = await openMigrated(env, logger);
   const cursors = new CursorCodec(await loadCursorSecret(orm.em.fork(), env.CURSOR_SECRET));
   // Counted only where they can be read: METRICS_PORT, or /metrics on the main port with METRICS_TOKEN.
   // Otherwise prom-client is not even loaded.
@@ -50,14 +43,13 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
       : undefined;
   const rateLimits = await RateLimits.create(env, logger, (kind) => metrics?.rateLimitRejected(kind));
   const background = await startBackgroundWork(env, orm, logger, metrics);
-  metrics?.watch({ request: orm, background: background.orm });
-  const readiness = new Readiness(background.orm, logger);
+  const { readiness, operations } = await watchAndProbe(
+    env,
+    { request: orm, background: background.orm },
+    metrics,
+    logger,
+  );
   const app = createApp({ env, orm, logger, cursors, rateLimits, readiness, metrics });
-  const { METRICS_PORT } = env;
-  const operations: OperationsListener | undefined =
-    METRICS_PORT === undefined
-      ? undefined
-      : await startOperationsListener({ ...env, METRICS_PORT }, { readiness, metrics }, logger);
   const server = createHttpServer(app.callback(), env, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -101,6 +93,42 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
   };
 }
 
+/**
+ * Opens the database and applies pending migrations. Through a transaction pooler the service
+ * cannot set the session timeouts itself: it says so when the pooler does not either.
+ */
+async function openMigrated(env: Env, logger: Logger): Promise<Orm> {
+  const orm = await openOrm(env, (message) => logger.debug({ orm: true }, message));
+  await migrate(orm);
+  if (env.DATABASE_TRANSACTION_POOLING && !(await serverStatementTimeoutMs(orm))) {
+    logger.warn(
+      'DATABASE_TRANSACTION_POOLING: the server sessions have no statement_timeout; set it in the pooler ' +
+        "(PgBouncer connect_query, README 'Running several nodes')",
+    );
+  }
+  return orm;
+}
+
+/**
+ * What operators watch: the metrics read the pools (and the backlog on the background pool),
+ * readiness checks the database on the background pool, and METRICS_PORT, when set, serves both.
+ */
+async function watchAndProbe(
+  env: Env,
+  pools: { request: Orm; background: Orm },
+  metrics: Metrics | undefined,
+  logger: Logger,
+): Promise<{ readiness: Readiness; operations: OperationsListener | undefined }> {
+  metrics?.watch(pools);
+  const readiness = new Readiness(pools.background, logger);
+  const { METRICS_PORT } = env;
+  const operations =
+    METRICS_PORT === undefined
+      ? undefined
+      : await startOperationsListener({ ...env, METRICS_PORT }, { readiness, metrics }, logger);
+  return { readiness, operations };
+}
+
 export interface RunningWorker {
   /** The METRICS_PORT listener's http://host:port, when there is one. */
   metricsUrl?: string;
@@ -113,17 +141,15 @@ export interface RunningWorker {
  * its metrics and probes on that port (there is no other).
  */
 export async function startWorker(env: Env, logger: Logger): Promise<RunningWorker> {
-  const orm = await openOrm(env, (message) => logger.debug({ orm: true }, message));
-  await migrate(orm);
-  const { METRICS_PORT } = env;
-  const metrics = METRICS_PORT === undefined ? undefined : new (await import('./metrics.js')).Metrics(logger);
+  const orm = await openMigrated(env, logger);
+  const metrics = env.METRICS_PORT === undefined ? undefined : new (await import('./metrics.js')).Metrics(logger);
   const background = await startBackgroundWork({ ...env, OUTBOX_DISPATCH: true }, orm, logger, metrics);
-  metrics?.watch({ request: orm, background: background.orm });
-  const readiness = new Readiness(background.orm, logger);
-  const operations =
-    METRICS_PORT === undefined
-      ? undefined
-      : await startOperationsListener({ ...env, METRICS_PORT }, { readiness, metrics }, logger);
+  const { readiness, operations } = await watchAndProbe(
+    env,
+    { request: orm, background: background.orm },
+    metrics,
+    logger,
+  );
   return {
     metricsUrl: operations?.url,
     async close() {
