@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { type PgProxy, pgProxy } from '../support/cluster.js';
-import { openTestOrm, sql } from '../support/database.js';
+import { openTestOrm, requestPool, sql } from '../support/database.js';
 import { hireBody } from '../support/employees.js';
-import { type TestServer, useTestServer } from '../support/harness.js';
+import { useTestServer } from '../support/harness.js';
 import type { Json } from '../support/http.js';
 import { sleep, waitFor } from '../support/wait.js';
 import { authed, lockTenantRow } from './helpers.js';
@@ -45,14 +45,6 @@ interface Sent {
   retryAfter: string | null;
   key?: string;
   payload?: Json;
-}
-
-async function poolOf(server: TestServer) {
-  return (await server.orm.em.getConnection().getNativeClient()) as unknown as {
-    totalCount: number;
-    idleCount: number;
-    waitingCount: number;
-  };
 }
 
 /**
@@ -144,8 +136,8 @@ describe.each(OUTAGES)('$name under load', ({ name, outageMs, workers: clients, 
       // Connections the outage broke mid-transaction went back to the pool (and out of it): none is
       // still checked out once the load has stopped, so the pool keeps its full size.
       await waitFor(async () => {
-        const pool = await poolOf(h);
-        return pool.totalCount === pool.idleCount && pool.waitingCount === 0;
+        const pool = await requestPool(h);
+        return pool.total === pool.idle && pool.waiting === 0;
       }, 'every pooled connection released');
 
       const firstOk = Math.min(...sent.filter((s) => s.started > restoredAt && s.status === 200).map((s) => s.ended));

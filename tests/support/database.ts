@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type Orm, openOrm } from '../../db/orm.js';
+import { type Orm, openOrm, poolStats } from '../../db/orm.js';
 import { adminUrl } from './globalSetup.js';
 import type { Json } from './http.js';
 
@@ -23,13 +23,12 @@ export function sql<T = Json>(on: { orm: Orm } | Orm, query: string, params: unk
 }
 
 /** The request pool of a test server: connections open, idle, and callers waiting for one. */
-export async function requestPool(h: { orm: Orm }): Promise<{ total: number; idle: number; waiting: number }> {
-  const pool = (await h.orm.em.getConnection().getNativeClient()) as unknown as {
-    totalCount: number;
-    idleCount: number;
-    waitingCount: number;
-  };
-  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+export async function requestPool(h: {
+  orm: Orm;
+}): Promise<{ max: number; total: number; idle: number; waiting: number }> {
+  const stats = await poolStats(h.orm);
+  if (!stats) throw new Error('requestPool: the server is on PGlite, which has no pool');
+  return stats;
 }
 
 /**
