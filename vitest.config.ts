@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { compiledService } from './tests/support/compiled.js';
-import { pgbouncerBinary } from './tests/support/pgbouncerBinary.js';
+import { PGBOUNCER_MISSING, pgbouncerBinary } from './tests/support/pgbouncerBinary.js';
 
 /**
  * The cluster tests run a second time through PgBouncer in transaction mode, as production deploys
@@ -9,8 +9,8 @@ import { pgbouncerBinary } from './tests/support/pgbouncerBinary.js';
 const pgbouncer = pgbouncerBinary() !== undefined;
 if (!pgbouncer) {
   console.warn(
-    'pgbouncer is not installed (/usr/sbin/pgbouncer or on PATH): the cluster tests through PgBouncer ' +
-      '(project cluster-pgbouncer) are skipped; `apt-get install pgbouncer` to run them',
+    `${PGBOUNCER_MISSING}: the cluster tests through PgBouncer (project cluster-pgbouncer) are skipped; ` +
+      '`apt-get install pgbouncer` to run them',
   );
 }
 

@@ -8,6 +8,7 @@ import type { TestTenant } from '../support/harness.js';
 import { codeOf, idempotencyKey, type Json } from '../support/http.js';
 import { day, YEAR } from '../support/leave.js';
 import { type PgBouncer, startPgBouncer } from '../support/pgbouncer.js';
+import { PGBOUNCER_MISSING } from '../support/pgbouncerBinary.js';
 import { type Mailbox, startMailbox } from '../support/smtp.js';
 import { newKey, newTenant } from '../support/tenants.js';
 import { sleep, waitFor } from '../support/wait.js';
@@ -122,7 +123,7 @@ const messageIdOf = (raw: string) => /^Message-ID: <([^@>]+)@workforce\.example>
 
 test('three nodes behind PgBouncer under load, one SIGKILLed: no keyed write lost or doubled, seats and balances exact, every e-mail sent once', async (context) => {
   if (!bouncer) {
-    context.skip('pgbouncer is not installed (/usr/sbin/pgbouncer or on PATH): the three-node load test needs it');
+    context.skip(`${PGBOUNCER_MISSING}: the three-node load test needs it`);
   }
   const started = performance.now();
   const seed = Date.now() % 1_000_000;

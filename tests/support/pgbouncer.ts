@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DB_TIMEOUT_DEFAULTS } from '../../db/orm.js';
-import { pgbouncerBinary } from './pgbouncerBinary.js';
+import { PGBOUNCER_MISSING, pgbouncerBinary } from './pgbouncerBinary.js';
 import { freePort } from './processes.js';
 import { sleep } from './wait.js';
 
@@ -40,7 +40,7 @@ export async function startPgBouncer(
 ): Promise<PgBouncer | undefined> {
   const binary = pgbouncerBinary();
   if (!binary) {
-    console.warn('pgbouncer not found (/usr/sbin/pgbouncer or on PATH): nothing runs through PgBouncer');
+    console.warn(`${PGBOUNCER_MISSING}: nothing runs through PgBouncer`);
     return undefined;
   }
   const upstream = new URL(upstreamUrl);

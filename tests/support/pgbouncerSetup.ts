@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startPgBouncer } from './pgbouncer.js';
+import { PGBOUNCER_MISSING } from './pgbouncerBinary.js';
 
 /**
  * The second global set-up of the project `cluster-pgbouncer` (vitest.config.ts), after
@@ -10,7 +11,7 @@ export default async function setup(project: TestProject) {
   const direct = project.getProvidedContext().directDatabaseUrl;
   const bouncer = await startPgBouncer(direct);
   // vitest.config.ts adds the project only where pgbouncer is installed.
-  if (!bouncer) throw new Error('pgbouncer is not installed');
+  if (!bouncer) throw new Error(PGBOUNCER_MISSING);
   project.provide('databaseUrl', bouncer.url(direct));
   project.provide('transactionPooling', true);
   return () => bouncer.close();
