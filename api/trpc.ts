@@ -1,4 +1,5 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import type { FieldError } from '../domain/errors.js';
@@ -111,6 +112,9 @@ const t = initTRPC
       const api = toApiError(error, type);
       return {
         ...shape,
+        // The JSON-RPC code of the answer's HTTP status (decisions §17), not -32603 for every
+        // refusal a rule threw: tRPC's tools tell a client's mistake from a server fault by it.
+        code: TRPC_ERROR_CODES_BY_KEY[api.code],
         message: api.detail ?? api.title,
         data: {
           code: api.problemCode,

@@ -171,6 +171,29 @@ export function createApp(deps: AppDeps): Koa {
     return state;
   };
 
+  /**
+   * `prepare` for a /trpc request. A refusal before any procedure could run (the credential lookup
+   * found the database unreachable: 503) is thrown by each procedure first thing, as a spent budget
+   * is, so that a tRPC client reads it in tRPC's error shape (decisions §17), not as problem+json.
+   */
+  const prepareTrpc = async (ctx: Koa.Context, procedures: number): Promise<RequestState> => {
+    try {
+      return await prepare(ctx, ctx.path, procedures);
+    } catch (error) {
+      const rejection = ApiError.from(error);
+      if (!rejection) throw error;
+      const state: RequestState = {
+        requestId: ctx.state.requestId,
+        auth: { state: 'anonymous' },
+        em: orm.em.fork(),
+        services: deps,
+        refusal: { admitted: 0, rejection },
+      };
+      attachRequestState(ctx.req, state);
+      return state;
+    }
+  };
+
   const router = new Router();
 
   router.get('/openapi.json', async (ctx) => {
@@ -230,7 +253,7 @@ export function createApp(deps: AppDeps): Koa {
     const procedures = batched ? path.split(',').length : 1;
     // A batch over the limit is refused whole by tRPC (maxBatchSize) before any procedure, or even
     // the credential lookup, runs: like an unknown route, it costs no budget and no database work.
-    const state = procedures <= MAX_BATCH_SIZE ? await prepare(ctx, ctx.path, procedures) : undefined;
+    const state = procedures <= MAX_BATCH_SIZE ? await prepareTrpc(ctx, procedures) : undefined;
     sendOutcome(ctx, await trpc(ctx, state, path, batched));
   });
 

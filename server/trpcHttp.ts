@@ -18,7 +18,7 @@ import { errorHeaders, type ProcedureTable, type RestOutcome } from './rest.js';
  * applies to one call: a batch of several calls with a key is 400 invalid_idempotency_key.
  */
 
-/** How tRPC labels every answer, errors included. */
+/** How every /trpc answer is labelled, errors included (decisions §17). */
 const TRPC_CONTENT_TYPE = 'application/json';
 
 export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TRPCError, s: RequestState) => void) {
@@ -42,9 +42,10 @@ export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TR
       },
     });
     const headers = Object.fromEntries(response.headers);
-    const contentType = headers['content-type'] ?? TRPC_CONTENT_TYPE;
+    // Every answer is JSON; tRPC leaves some errors (an unsupported Content-Type) unlabelled, which
+    // a Response makes text/plain.
     delete headers['content-type'];
-    return { status: response.status, contentType, body: await response.text(), headers };
+    return { status: response.status, contentType: TRPC_CONTENT_TYPE, body: await response.text(), headers };
   };
 
   /** Answers one /trpc request to `path` (`employees.create`, or `a,b,c` when `batched`). */
