@@ -230,8 +230,28 @@ async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
       `  curl -H "Authorization: Bearer ${demo.live_key.secret}" "${base}/v1/employees?limit=5"`,
       `  API reference: ${base}/docs`,
       '',
+      ...webhookHint(env, demo.live_key.secret),
     ].join('\n'),
   );
+}
+
+/** How to try a webhook receiver on this machine (decisions §17): README "Webhooks locally". */
+function webhookHint(env: Env, secret: string): string[] {
+  if (!env.WEBHOOK_ALLOW_PRIVATE_URLS) {
+    return [
+      'Webhooks: receivers must be public https:// URLs with a DATABASE_URL; on a development machine,',
+      '  WEBHOOK_ALLOW_PRIVATE_URLS=true lets http://localhost receivers in (README "Webhooks locally").',
+      '',
+    ];
+  }
+  const body = JSON.stringify({ url: 'http://localhost:4000/hook', event_types: ['*'] });
+  return [
+    'Webhooks: this embedded default accepts http://localhost receivers. Listen on port 4000, then:',
+    `  curl -H "Authorization: Bearer ${secret}" -H "Content-Type: application/json" \\`,
+    `    -d '${body}' "${env.PUBLIC_BASE_URL}/v1/webhook-endpoints"`,
+    '  and POST /v1/webhook-endpoints/{id}/test sends it a signed webhook.test event (README "Webhooks locally").',
+    '',
+  ];
 }
 
 function positional(args: string[], name: string): string {

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { DB_TIMEOUT_DEFAULTS } from '../db/orm.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .default('false')
-  .transform((v) => v === 'true' || v === '1');
+const flag = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
+const bool = flag.default(false);
 const positiveInt = z.coerce.number().int().positive();
 /** Milliseconds; 0 turns the database timeout off (PostgreSQL's own setting then applies). */
 const timeoutMs = z.coerce.number().int().min(0).max(2_147_483_647);
@@ -78,8 +76,10 @@ const envSchema = z.object({
   /**
    * Development and tests only: webhook URLs may be http:// and point at loopback, private or
    * link-local addresses (decisions §14). Never in production: it opens server-side request forgery.
+   * Unset: true for the embedded database (`make run` on a developer's machine, so http://localhost
+   * receivers work; decisions §17), false with a DATABASE_URL.
    */
-  WEBHOOK_ALLOW_PRIVATE_URLS: bool,
+  WEBHOOK_ALLOW_PRIVATE_URLS: flag.optional(),
   /** Seconds before each retry of a failed webhook delivery (decisions §14); its length is the number of retries. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
@@ -122,7 +122,7 @@ const envSchema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_BASE_URL: string };
+export type Env = z.infer<typeof envSchema> & { PUBLIC_BASE_URL: string; WEBHOOK_ALLOW_PRIVATE_URLS: boolean };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable (DATABASE_URL=) means unset, as in most twelve-factor tooling.
@@ -150,5 +150,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  return { ...env, PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}` };
+  return {
+    ...env,
+    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
+    WEBHOOK_ALLOW_PRIVATE_URLS: env.WEBHOOK_ALLOW_PRIVATE_URLS ?? env.DATABASE_URL === undefined,
+  };
 }

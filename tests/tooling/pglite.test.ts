@@ -6,16 +6,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, test } from 'vitest';
 import { servedContract, validatingFetch } from '../support/openapi.js';
 import { childEnv, cli, exited, freePort, root } from '../support/processes.js';
+import { waitFor } from '../support/wait.js';
+import { useReceivers } from '../support/webhooks.js';
 
-// `wfm serve` with no DATABASE_URL, as `make run` starts it: the embedded PGlite is created under
-// DATA_DIR, migrated, and served. Creating a PGlite data directory takes seconds (more on a busy
-// machine), hence the generous limits.
+// `wfm serve --seed-demo` with no DATABASE_URL, as `make run` starts it: the embedded PGlite is
+// created under DATA_DIR, migrated, seeded with the demo organisation and served, and a webhook
+// receiver on http://localhost works as its start banner says (decisions §17). Creating a PGlite
+// data directory takes seconds (more on a busy machine), hence the generous limits.
 const STARTUP_LIMIT_MS = 60_000;
 const EXIT_LIMIT_MS = 15_000;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wfm-pglite-'));
 let child: ChildProcess | undefined;
 let stderr = '';
+const receiver = useReceivers();
 
 afterAll(async () => {
   // Only reached with a live child when the test failed: take down its whole process group.
@@ -49,13 +53,13 @@ async function waitForHealth(base: string, proc: ChildProcess): Promise<unknown>
 }
 
 test(
-  'wfm serve without DATABASE_URL creates, migrates and serves an embedded PGlite, and stops on SIGTERM',
+  'wfm serve --seed-demo without DATABASE_URL creates, migrates, seeds and serves an embedded PGlite, delivers webhooks to http://localhost, and stops on SIGTERM',
   async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // The compiled CLI on Node itself (what bin/wfm execs), not through npx: npx does not pass
     // SIGTERM on to its child (checked with npm 11), so a signal to npx would leave the server running.
-    child = spawn(process.execPath, [cli, 'serve'], {
+    child = spawn(process.execPath, [cli, 'serve', '--seed-demo'], {
       cwd: root,
       env: childEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' }),
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -73,6 +77,26 @@ test(
     const list = (await modules.json()) as { data: unknown[]; has_more: boolean };
     expect(list.data.length).toBeGreaterThan(0);
     expect(list).toHaveProperty('next_cursor');
+
+    // The banner says how to try a local receiver, and one on http://localhost gets a signed event.
+    await waitFor(async () => stderr.includes('Webhooks:'), 'the start banner', 10_000, 50);
+    expect(stderr).toContain('Webhooks: this embedded default accepts http://localhost receivers');
+    const liveKey = /live API key +(\S+)/.exec(stderr)?.[1];
+    const hooks = await receiver('/hook');
+    const call = validatingFetch(base, servedContract(base));
+    const json = { Authorization: `Bearer ${liveKey}`, 'Content-Type': 'application/json' };
+    const created = await call('/v1/webhook-endpoints', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ url: `http://localhost:${hooks.port}/hook`, event_types: ['*'] }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const { data: endpoint } = (await created.json()) as { data: { id: string } };
+    const sent = await call(`/v1/webhook-endpoints/${endpoint.id}/test`, { method: 'POST', headers: json, body: '{}' });
+    expect(sent.status).toBe(202);
+    await waitFor(async () => hooks.received.length > 0, 'the webhook.test delivery', 15_000, 100);
+    expect(JSON.parse(hooks.received[0].body)).toMatchObject({ type: 'webhook.test' });
+    expect(hooks.received[0].headers['webhook-signature']).toMatch(/^v1,/);
 
     const exit = exited(child);
     child.kill('SIGTERM');
