@@ -67,6 +67,7 @@ check: typecheck lint test
 ## Regenerate the committed OpenAPI document.
 openapi: install
 	bin/wfm openapi --out openapi.json
+	node packages/client/scripts/generateTypes.ts
 
 ## Throughput, latency, start-up and memory against a seeded server (BENCH_SIZES=10000,1000000).
 bench: install

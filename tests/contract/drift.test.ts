@@ -1,13 +1,15 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { documentPath, generateTypes, typesPath } from '../../packages/client/scripts/generateTypes.js';
 import { compiledPathOf } from '../support/compiled.js';
 import { useTestServer } from '../support/harness.js';
 import { type Contract, ContractDrift, contractOf, type Exchange, validatingFetch } from '../support/openapi.js';
 import { root } from '../support/processes.js';
 
 // The two guarantees every other test leans on: it runs the compiled service (dist/), and every /v1
-// response it receives through the harness matches the served OpenAPI document.
+// response it receives through the harness matches the served OpenAPI document. And the REST client
+// package's types say what the committed document says.
 
 const h = useTestServer({ RATE_LIMIT_IP_POINTS: '100000' });
 let contract: Contract;
@@ -132,5 +134,16 @@ describe('the response contract', () => {
     await expect(stricter('/v1/health')).rejects.toThrow(/GET \/health documents 500, 503, not 200/);
     await expect(stricter('/openapi.json')).resolves.toHaveProperty('status', 200);
     expect((await h.raw.fetch('/v1/health')).status).toBe(200);
+  });
+});
+
+describe('the REST client package (packages/client)', () => {
+  test('its committed types are what openapi-typescript makes of the committed openapi.json', async () => {
+    const generated = await generateTypes(readFileSync(documentPath, 'utf8'));
+    const committed = readFileSync(typesPath, 'utf8');
+    expect(
+      committed === generated,
+      'packages/client/src/openapi.ts is stale: run `make openapi` and commit the result',
+    ).toBe(true);
   });
 });

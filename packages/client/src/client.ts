@@ -1,0 +1,91 @@
+// createClient: the openapi-fetch client over the generated paths, with the transport's credentials,
+// keys, timeouts and retries, plus `paginate` over every list. It adds no call of its own.
+import createOpenApiClient, { type Client, type MaybeOptionalInit, removeTrailingSlash } from 'openapi-fetch';
+import { WorkforceError } from './errors.js';
+import { type OAuthOptions, oauthCredentials } from './oauth.js';
+import type { paths } from './openapi.js';
+import { type Fetch, transport } from './transport.js';
+
+export interface ClientOptions {
+  /** The API's origin, `https://api.example.com`: paths are the full URL paths (`/v1/employees`). */
+  baseUrl: string;
+  /** An API key (`svc_live_…`, `svc_test_…`), sent as a Bearer token. */
+  apiKey?: string;
+  /** An OAuth client: tokens come from `/oauth/token` (client credentials). */
+  oauth?: OAuthOptions;
+  /** Retries of one call after 429, 503, a network error or a timeout (default 2). */
+  maxRetries?: number;
+  /** Milliseconds each attempt of a call may take (default 30,000). */
+  timeout?: number;
+  /** The fetch to send with (default the global one). */
+  fetch?: Fetch;
+}
+
+/** The JSON body of a path's GET 200 answer. */
+type PageOf<P extends keyof paths> = paths[P] extends {
+  get: { responses: { 200: { content: { 'application/json': infer Page } } } };
+}
+  ? Page
+  : never;
+
+/** Every path whose GET answers the list envelope (`data`, `next_cursor`, `has_more`). */
+export type ListPath = {
+  [P in keyof paths]: PageOf<P> extends { data: unknown[]; next_cursor: string | null; has_more: boolean } ? P : never;
+}[keyof paths];
+
+/** The record a list path lists: `ListItem<'/v1/employees'>` is an Employee. */
+export type ListItem<P extends ListPath> = PageOf<P> extends { data: (infer Item)[] } ? Item : never;
+
+/** What `GET` on `P` takes (`{ params: { query } }`, a `signal`), required when the path has required parameters. */
+type PageInit<P extends ListPath> = MaybeOptionalInit<paths[P], 'get'>;
+type PageInitArgs<P extends ListPath> = undefined extends PageInit<P> ? [init?: PageInit<P>] : [init: PageInit<P>];
+
+export interface WorkforceClient extends Client<paths> {
+  /**
+   * Every item of every page of a list, in order, page by page as the loop asks for them, following
+   * `next_cursor` until `has_more` is false. A refused page throws a WorkforceError.
+   */
+  paginate<P extends ListPath>(path: P, ...init: PageInitArgs<P>): AsyncIterable<ListItem<P>>;
+}
+
+type AnyInit = { params?: { query?: Record<string, unknown> } } & Record<string, unknown>;
+type AnyGet = (path: string, init: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+export function createClient(options: ClientOptions): WorkforceClient {
+  const { baseUrl, apiKey, oauth, maxRetries = 2, timeout = 30_000 } = options;
+  if (apiKey !== undefined && oauth !== undefined) throw new TypeError('createClient: give apiKey or oauth, not both');
+  if (!Number.isInteger(maxRetries) || maxRetries < 0)
+    throw new TypeError('createClient: maxRetries is an integer >= 0');
+  if (!(timeout > 0)) throw new TypeError('createClient: timeout is a number of milliseconds > 0');
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const credentials = oauth
+    ? oauthCredentials(
+        oauth,
+        `${removeTrailingSlash(baseUrl)}/oauth/token`,
+        transport({ fetch: send, maxRetries, timeout }),
+      )
+    : apiKey !== undefined
+      ? { authorization: async () => `Bearer ${apiKey}` }
+      : undefined;
+  const client = createOpenApiClient<paths>({
+    baseUrl,
+    fetch: transport({ fetch: send, maxRetries, timeout, credentials }),
+  });
+  // openapi-fetch's GET is typed per path; paginate has checked its path and init against those types.
+  const get = client.GET as unknown as AnyGet;
+
+  async function* paginate(path: string, init?: AnyInit): AsyncGenerator<unknown> {
+    let cursor = init?.params?.query?.cursor;
+    for (;;) {
+      const query = { ...init?.params?.query, ...(cursor === undefined ? {} : { cursor }) };
+      const { data, error, response } = await get(path, { ...init, params: { ...init?.params, query } });
+      if (data === undefined) throw new WorkforceError(response, error);
+      const page = data as { data: unknown[]; next_cursor: string | null; has_more: boolean };
+      yield* page.data;
+      if (!page.has_more || page.next_cursor === null) return;
+      cursor = page.next_cursor;
+    }
+  }
+
+  return Object.assign(client, { paginate: paginate as WorkforceClient['paginate'] });
+}

@@ -1,0 +1,13 @@
+// @workforce/client: the Workforce REST API for TypeScript and JavaScript. This file only names what
+// the package exports; the server's code is not in it.
+export { type ClientOptions, createClient, type ListItem, type ListPath, type WorkforceClient } from './client.js';
+export { type Problem, WorkforceError } from './errors.js';
+export type { OAuthOptions, TokenError } from './oauth.js';
+export type { components, operations, paths, webhooks } from './openapi.js';
+export {
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookEventType,
+  type WebhookHeaders,
+  WebhookVerificationError,
+} from './webhooks.js';
