@@ -27,6 +27,19 @@ export const EVENT_TYPES = Object.keys(EVENT_SCOPES) as EventType[];
 /** Sent to one endpoint on request (POST …/{id}/test); never listed in /v1/events. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
+/**
+ * Every type a webhook delivers, with the one read scope that shows it: the recorded types and the
+ * test event. The test event is no part of the log; webhooks:read shows it, in the endpoint's
+ * delivery attempts (GET /v1/webhook-endpoints/{id}/deliveries).
+ */
+export const DELIVERED_EVENT_SCOPES = {
+  ...EVENT_SCOPES,
+  [TEST_EVENT_TYPE]: 'webhooks:read',
+} as const satisfies Record<string, Scope>;
+
+export type DeliveredEventType = keyof typeof DELIVERED_EVENT_SCOPES;
+export const DELIVERED_EVENT_TYPES = Object.keys(DELIVERED_EVENT_SCOPES) as DeliveredEventType[];
+
 /** The types a credential with `scopes` may see. */
 export function visibleEventTypes(scopes: readonly string[]): EventType[] {
   return EVENT_TYPES.filter((type) => scopes.includes(EVENT_SCOPES[type]));
@@ -39,7 +52,7 @@ export interface WriteOrigin {
 }
 
 export interface NewEvent {
-  type: EventType | typeof TEST_EVENT_TYPE;
+  type: DeliveredEventType;
   /** The resource's read record as it is after the write. */
   object: object;
   /** `*.updated`: the changed fields with their old values; otherwise null. */

@@ -209,6 +209,13 @@ export async function rotateWebhookSecret(
   return { endpoint, secret };
 }
 
+/** The test event's `data.object`: the endpoint it was sent to (routers/eventTypes.ts documents it). */
+export interface WebhookTestObject {
+  id: string;
+  object: 'webhook_endpoint';
+  message: string;
+}
+
 /** Locks the endpoint so that a concurrent delete cannot leave the test event without its delivery. */
 const ENDPOINT_LOCK = TenantReader.prepare('select w.id from webhook_endpoints w where w.id = ? for share of w');
 
@@ -225,7 +232,7 @@ export async function sendTestEvent(
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
     if (!(await reader.one(ENDPOINT_LOCK, [id]))) throw notFound(id);
-    const object = {
+    const object: WebhookTestObject = {
       id,
       object: 'webhook_endpoint',
       message: 'A test event sent by POST /v1/webhook-endpoints/{id}/test.',

@@ -3,6 +3,7 @@ import { assetsRouter } from './assets.js';
 import { capabilities } from './capabilities.js';
 import { employeesRouter } from './employees.js';
 import { eventsRouter } from './events.js';
+import { eventTypesRouter } from './eventTypes.js';
 import { health } from './health.js';
 import { helpdeskTicketsRouter } from './helpdeskTickets.js';
 import { holidaysRouter } from './holidays.js';
@@ -31,6 +32,7 @@ export const appRouter = router({
   helpdeskTickets: helpdeskTicketsRouter,
   surveys: surveysRouter,
   events: eventsRouter,
+  eventTypes: eventTypesRouter,
   webhookEndpoints: webhookEndpointsRouter,
 });
 

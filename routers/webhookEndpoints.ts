@@ -14,7 +14,7 @@ import {
 } from '../api/records.js';
 import { router, scoped } from '../api/trpc.js';
 import { TenantReader } from '../db/tenantReader.js';
-import { EVENT_TYPES, TEST_EVENT_TYPE } from '../domain/events.js';
+import { DELIVERED_EVENT_TYPES, TEST_EVENT_TYPE } from '../domain/events.js';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -134,7 +134,7 @@ const deliverySchema = z
   .object({
     id: z.uuid().meta({ description: 'The attempt.' }),
     event_id: z.uuid(),
-    event_type: z.enum([...EVENT_TYPES, TEST_EVENT_TYPE]),
+    event_type: z.enum(DELIVERED_EVENT_TYPES),
     attempt: z.int().min(1).max(2_147_483_647).meta({ description: 'Counted from 1.' }),
     status: z.enum(['pending', 'succeeded', 'failed']).meta({
       description: 'pending: queued (due at next_attempt_at) or being sent; succeeded: a 2xx; failed: anything else.',

@@ -1,10 +1,16 @@
+import { isDeepStrictEqual } from 'node:util';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
+import { createSchema } from 'zod-openapi';
 import { type ProblemCode, problemCodes } from '../api/errors.js';
+import { stateImpliedBounds } from '../api/jsonSchema.js';
+import { DELIVERED_EVENT_SCOPES, DELIVERED_EVENT_TYPES, TEST_EVENT_TYPE } from '../domain/events.js';
 import { ACCESS_TOKEN_TTL_S, GRANT_TYPES, REFRESH_TOKEN_TTL_S } from '../domain/oauthGrants.js';
 import { API_VERSION } from '../domain/product.js';
 import { SCOPES } from '../domain/scopes.js';
+import { componentName, EVENT_RECORD_SCHEMAS, EVENT_TYPE_TEXT } from '../routers/eventTypes.js';
 import { appRouter } from '../routers/index.js';
+import { parseEnv } from './env.js';
 import { procedureTable } from './rest.js';
 
 type Json = Record<string, unknown>;
@@ -200,38 +206,6 @@ const parameterDescriptions: Record<string, string> = {
 };
 /** Longer than any cursor the server signs; longer ones are 400 invalid_cursor like any other. */
 const CURSOR_MAX_LENGTH = 1024;
-
-const INT32 = 2 ** 31;
-/** `^[chars]{m,n}$`: a pattern that fixes the length, stated again as minLength/maxLength. */
-const boundedPattern = /^\^\[[^\]]+\]\{(\d+),(\d+)\}\$$/;
-
-/**
- * States the bounds every schema already implies, so that linters (OWASP API4) and clients see
- * them: a UUID is 36 characters, a date 10, `^[…]{m,n}$` m..n; integers say int32 or int64.
- */
-function stateImpliedBounds(node: unknown): void {
-  if (Array.isArray(node)) {
-    for (const item of node) stateImpliedBounds(item);
-    return;
-  }
-  if (!node || typeof node !== 'object') return;
-  const schema = node as Json;
-  if (schema.type === 'string' && schema.maxLength === undefined) {
-    const bounded = typeof schema.pattern === 'string' ? boundedPattern.exec(schema.pattern) : null;
-    if (schema.format === 'uuid') schema.maxLength = 36;
-    else if (schema.format === 'date') schema.maxLength = 10;
-    else if (bounded) {
-      schema.minLength ??= Number(bounded[1]);
-      schema.maxLength = Number(bounded[2]);
-    }
-  }
-  if (schema.type === 'integer' && schema.format === undefined) {
-    const { minimum, maximum } = schema as { minimum?: number; maximum?: number };
-    const int32 = minimum !== undefined && maximum !== undefined && minimum >= -INT32 && maximum < INT32;
-    schema.format = int32 ? 'int32' : 'int64';
-  }
-  for (const value of Object.values(schema)) stateImpliedBounds(value);
-}
 
 /** Procedures whose responses carry no RateLimit-* headers (decisions §5). */
 const UNLIMITED_PATHS = new Set(['/health']);
@@ -447,6 +421,120 @@ function tokenPathItem(): Record<string, Json> {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Webhooks: what the service POSTs to the endpoints (decisions §14, §17)
+
+/** The delivery settings' defaults (WEBHOOK_RETRY_SCHEDULE, …): the document does not depend on the environment. */
+const DELIVERY = parseEnv({});
+
+/** `5` → `5 s`, `1800` → `30 min`, `7200` → `2 h`. */
+function duration(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
+
+/** The Standard Webhooks 1.0 headers of every delivery, as the parameters of each webhook operation. */
+const webhookHeaders: Record<string, Json> = {
+  'webhook-id': {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description:
+      "The event id (the body's `id`), the same on every attempt of a delivery: deduplicate by it (delivery is at least once, in no guaranteed order).",
+    schema: { type: 'string', format: 'uuid' },
+  },
+  'webhook-timestamp': {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description:
+      'When this attempt was sent, in whole seconds since the Unix epoch. Refuse a delivery whose timestamp is too far from your clock (Standard Webhooks verifiers allow 5 minutes): it guards against replays.',
+    schema: { type: 'integer', format: 'int64', minimum: 0, maximum: 253_402_300_799 },
+  },
+  'webhook-signature': {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      "Space-separated signatures, each `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the raw body bytes), keyed with the base64-decoded part of the endpoint's `whsec_` secret. Two during the 24 h after a secret rotation (the new secret's first); accept the delivery when any one matches. Verify it with a Standard Webhooks library (the `standardwebhooks` npm package, unchanged).",
+    schema: {
+      type: 'string',
+      pattern: '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)?$',
+      minLength: 47,
+      maxLength: 95,
+    },
+  },
+};
+
+/**
+ * `schemas` (trpc-to-openapi's components) with every delivered type's record schema and the
+ * records it names, made by the same generator: the event log's (Event) are there already and must
+ * come out the same, webhook.test's is no path's and is added. Two different schemas under one
+ * name would mean two definitions of one record: refused.
+ */
+function withEventRecords(schemas: Record<string, Json>): Record<string, Json> {
+  const all = { ...schemas };
+  for (const type of DELIVERED_EVENT_TYPES) {
+    const { components } = createSchema(EVENT_RECORD_SCHEMAS[type], { io: 'output', openapiVersion: '3.1.0' });
+    for (const [name, schema] of Object.entries(components)) {
+      if (all[name] && !isDeepStrictEqual(all[name], schema)) {
+        throw new Error(`The document has two schemas named ${name}: the ${type} record's differs from the paths'`);
+      }
+      all[name] = schema as Json;
+    }
+  }
+  return all;
+}
+
+/**
+ * The `webhooks` section: one POST per delivered type, keyed by the type, its body the type's
+ * event record (a component shared with the event log, EVENT_RECORD_SCHEMAS), its parameters the
+ * signature headers, its responses what the dispatcher makes of the receiver's answer.
+ */
+function webhooksSection(): Record<string, Json> {
+  const schedule = DELIVERY.WEBHOOK_RETRY_SCHEDULE.map(duration).join(', ');
+  const timeout = duration(DELIVERY.WEBHOOK_TIMEOUT_MS / 1000);
+  return Object.fromEntries(
+    DELIVERED_EVENT_TYPES.map((type) => {
+      const { summary, description } = EVENT_TYPE_TEXT[type];
+      const who =
+        type === TEST_EVENT_TYPE
+          ? 'Delivered only to the endpoint it was sent to.'
+          : `Delivered to every enabled endpoint of the tenant subscribed to \`${type}\` or to \`*\`; subscribing to it needs \`${DELIVERED_EVENT_SCOPES[type]}\`, the scope that shows it in GET /v1/events.`;
+      const operation = {
+        operationId: `webhook-${type}`,
+        summary,
+        description: [
+          description,
+          '',
+          who,
+          '',
+          `POSTed as \`application/json\` to the endpoint's URL, signed per [Standard Webhooks](https://www.standardwebhooks.com/) 1.0 (the three \`webhook-*\` headers) with a \`User-Agent\` naming the product. Answer a 2xx within ${timeout} to acknowledge it; anything else, a redirect (never followed) or no answer in time is a failure, retried after ${schedule}, then \`failed\`. An endpoint whose deliveries fail ${DELIVERY.WEBHOOK_DISABLE_AFTER} times in a row is disabled. Every attempt is listed by GET /v1/webhook-endpoints/{id}/deliveries.`,
+        ].join('\n'),
+        tags: ['webhooks'],
+        parameters: Object.keys(webhookHeaders).map((name) => ref('parameters', name)),
+        requestBody: {
+          required: true,
+          description: `The event record, as GET /v1/events/{id} answers it${type === TEST_EVENT_TYPE ? ' for a logged type' : ''}. Verify the signature over these bytes before parsing them.`,
+          content: { 'application/json': { schema: ref('schemas', componentName(type)) } },
+        },
+        responses: {
+          '2XX': {
+            description: `Acknowledged: the delivery succeeded (any 2xx within ${timeout}; its body is ignored).`,
+          },
+          default: {
+            description: `A failure: any other status (a 3xx too: redirects are not followed), or no answer within ${timeout}. The delivery is retried after ${schedule}.`,
+          },
+        },
+        // The receiver authenticates the sender by the signature, not by a credential of ours.
+        security: [],
+      };
+      return [type, { post: operation }];
+    }),
+  );
+}
+
 /**
  * Object-level rules an input schema states in its `.meta()` (at least one of some fields), which
  * trpc-to-openapi drops when it rebuilds the body without the path parameters.
@@ -570,12 +658,17 @@ export function buildOpenApiDocument(): OpenAPIObject {
     ...existing,
     // trpc-to-openapi's own `error.*` schemas describe the JSON errors replaced above by Problem.
     schemas: {
-      ...Object.fromEntries(Object.entries(existing.schemas ?? {}).filter(([name]) => !name.startsWith('error.'))),
+      ...withEventRecords(
+        Object.fromEntries(
+          Object.entries(existing.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),
+        ) as Record<string, Json>,
+      ),
       ...components.schemas,
       ...tokenSchemas,
     },
     headers: { ...components.headers, ...tokenHeaders },
     parameters: {
+      ...webhookHeaders,
       'Idempotency-Key': {
         name: 'Idempotency-Key',
         in: 'header',
@@ -587,8 +680,13 @@ export function buildOpenApiDocument(): OpenAPIObject {
     },
     securitySchemes: components.securitySchemes,
   };
+  doc.webhooks = webhooksSection();
   const used = new Set(
-    Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op.tags as string[] | undefined) ?? [])),
+    [paths, doc.webhooks as typeof paths].flatMap((items) =>
+      Object.values(items).flatMap((ops) =>
+        Object.values(ops).flatMap((op) => (op.tags as string[] | undefined) ?? []),
+      ),
+    ),
   );
   doc.tags = [...used].sort().map((name) => ({ name, description: tagDescriptions[name] ?? name }));
   (doc.info as Json).contact = { name: 'Workforce API', url: 'https://docs.workforce.example' };
@@ -596,5 +694,6 @@ export function buildOpenApiDocument(): OpenAPIObject {
   doc.servers = ((doc.servers as Json[] | undefined) ?? []).map((server) => ({ ...server, 'x-internal': false }));
   stateImpliedBounds(doc.paths);
   stateImpliedBounds(doc.components);
+  stateImpliedBounds(doc.webhooks);
   return doc as unknown as OpenAPIObject;
 }
