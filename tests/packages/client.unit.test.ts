@@ -1,12 +1,12 @@
+// The client's rules the consumer test (client.consumer.test.ts) cannot reach against a healthy server:
+// waits read from headers, the token reuse window, a 401 renewal, network errors, aborts, timeouts.
+// Fake fetches and clocks; no server.
+
 import { describe, expect, test } from 'vitest';
 import { WorkforceError } from '../../packages/client/src/errors.js';
 import { oauthCredentials, RENEW_BEFORE_EXPIRY_MS } from '../../packages/client/src/oauth.js';
 import { backoffMs, MAX_RETRY_DELAY_MS, retryDelayMs } from '../../packages/client/src/retries.js';
 import { type Fetch, transport } from '../../packages/client/src/transport.js';
-
-// The client's rules that the consumer test (client.consumer.test.ts) cannot reach against a healthy
-// server: waits read from headers, the token reuse window, a 401 renewal, network errors, aborts and
-// timeouts. Fake fetches and clocks; no server.
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });

@@ -21,7 +21,8 @@ export const RENEW_BEFORE_EXPIRY_MS = 60_000;
 
 /**
  * Credentials from `tokenUrl`, sent through `send` (the transport without credentials, so a 429 or
- * 503 of the token endpoint is retried like any other). Concurrent calls share one token request.
+ * 503 of the token endpoint is retried like any other; the Idempotency-Key it gives every POST is
+ * ignored there, and a retry at worst mints a second token). Concurrent calls share one token request.
  */
 export function oauthCredentials(
   options: OAuthOptions,

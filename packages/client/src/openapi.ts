@@ -553,6 +553,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List event types
+         * @description Every event type a webhook delivers, with the read scope that shows it and the JSON Schema of its record, on one page. No credential needed; an invalid one is refused.
+         */
+        get: operations["eventTypes-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -696,7 +716,176 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "employee.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Employee hired
+         * @description Someone was hired (POST /v1/employees); data.object is the new employee.
+         *
+         *     Delivered to every enabled endpoint of the tenant subscribed to `employee.created` or to `*`; subscribing to it needs `employees:read`, the scope that shows it in GET /v1/events.
+         *
+         *     POSTed as `application/json` to the endpoint's URL, signed per [Standard Webhooks](https://www.standardwebhooks.com/) 1.0 (the three `webhook-*` headers) with a `User-Agent` naming the product. Answer a 2xx within 10 s to acknowledge it; anything else, a redirect (never followed) or no answer in time is a failure, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then `failed`. An endpoint whose deliveries fail 100 times in a row is disabled. Every attempt is listed by GET /v1/webhook-endpoints/{id}/deliveries.
+         */
+        post: operations["webhook-employee.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "employee.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Employee updated
+         * @description An employee’s designation or department changed (PATCH /v1/employees/{id}; a PATCH that changes nothing records none); data.object is the employee after the write, previous_attributes the changed fields with their values before it.
+         *
+         *     Delivered to every enabled endpoint of the tenant subscribed to `employee.updated` or to `*`; subscribing to it needs `employees:read`, the scope that shows it in GET /v1/events.
+         *
+         *     POSTed as `application/json` to the endpoint's URL, signed per [Standard Webhooks](https://www.standardwebhooks.com/) 1.0 (the three `webhook-*` headers) with a `User-Agent` naming the product. Answer a 2xx within 10 s to acknowledge it; anything else, a redirect (never followed) or no answer in time is a failure, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then `failed`. An endpoint whose deliveries fail 100 times in a row is disabled. Every attempt is listed by GET /v1/webhook-endpoints/{id}/deliveries.
+         */
+        post: operations["webhook-employee.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "leave_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave request filed
+         * @description A leave request was filed (POST /v1/leave-requests); data.object is the pending request.
+         *
+         *     Delivered to every enabled endpoint of the tenant subscribed to `leave_request.created` or to `*`; subscribing to it needs `leave:read`, the scope that shows it in GET /v1/events.
+         *
+         *     POSTed as `application/json` to the endpoint's URL, signed per [Standard Webhooks](https://www.standardwebhooks.com/) 1.0 (the three `webhook-*` headers) with a `User-Agent` naming the product. Answer a 2xx within 10 s to acknowledge it; anything else, a redirect (never followed) or no answer in time is a failure, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then `failed`. An endpoint whose deliveries fail 100 times in a row is disabled. Every attempt is listed by GET /v1/webhook-endpoints/{id}/deliveries.
+         */
+        post: operations["webhook-leave_request.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "leave_request.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave request approved
+         * @description A leave request was approved (POST /v1/leave-requests/{id}/approve); data.object is the request after the decision.
+         *
+         *     Delivered to every enabled endpoint of the tenant subscribed to `leave_request.approved` or to `*`; subscribing to it needs `leave:read`, the scope that shows it in GET /v1/events.
+         *
+         *     POSTed as `application/json` to the endpoint's URL, signed per [Standard Webhooks](https://www.standardwebhooks.com/) 1.0 (the three `webhook-*` headers) with a `User-Agent` naming the product. Answer a 2xx within 10 s to acknowledge it; anything else, a redirect (never followed) or no answer in time is a failure, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then `failed`. An endpoint whose deliveries fail 100 times in a row is disabled. Every attempt is listed by GET /v1/webhook-endpoints/{id}/deliveries.
+         */
+        post: operations["webhook-leave_request.approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "leave_request.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave request rejected
+         * @description A leave request was rejected (POST /v1/leave-requests/{id}/reject); data.object is the request after the decision.
+         *
+         *     Delivered to every enabled endpoint of the tenant subscribed to `leave_request.rejected` or to `*`; subscribing to it needs `leave:read`, the scope that shows it in GET /v1/events.
+         *
+         *     POSTed as `application/json` to the endpoint's URL, signed per [Standard Webhooks](https://www.standardwebhooks.com/) 1.0 (the three `webhook-*` headers) with a `User-Agent` naming the product. Answer a 2xx within 10 s to acknowledge it; anything else, a redirect (never followed) or no answer in time is a failure, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then `failed`. An endpoint whose deliveries fail 100 times in a row is disabled. Every attempt is listed by GET /v1/webhook-endpoints/{id}/deliveries.
+         */
+        post: operations["webhook-leave_request.rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "leave_request.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave request cancelled
+         * @description A leave request was cancelled, pending or approved (POST /v1/leave-requests/{id}/cancel); data.object is the request after the decision.
+         *
+         *     Delivered to every enabled endpoint of the tenant subscribed to `leave_request.cancelled` or to `*`; subscribing to it needs `leave:read`, the scope that shows it in GET /v1/events.
+         *
+         *     POSTed as `application/json` to the endpoint's URL, signed per [Standard Webhooks](https://www.standardwebhooks.com/) 1.0 (the three `webhook-*` headers) with a `User-Agent` naming the product. Answer a 2xx within 10 s to acknowledge it; anything else, a redirect (never followed) or no answer in time is a failure, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then `failed`. An endpoint whose deliveries fail 100 times in a row is disabled. Every attempt is listed by GET /v1/webhook-endpoints/{id}/deliveries.
+         */
+        post: operations["webhook-leave_request.cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test event
+         * @description Sent by POST /v1/webhook-endpoints/{id}/test to that endpoint alone, whatever its event_types; never listed in /v1/events. data.object names the endpoint.
+         *
+         *     Delivered only to the endpoint it was sent to.
+         *
+         *     POSTed as `application/json` to the endpoint's URL, signed per [Standard Webhooks](https://www.standardwebhooks.com/) 1.0 (the three `webhook-*` headers) with a `User-Agent` naming the product. Answer a 2xx within 10 s to acknowledge it; anything else, a redirect (never followed) or no answer in time is a failure, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then `failed`. An endpoint whose deliveries fail 100 times in a row is disabled. Every attempt is listed by GET /v1/webhook-endpoints/{id}/deliveries.
+         */
+        post: operations["webhook-webhook.test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Health: {
@@ -1104,8 +1293,42 @@ export interface components {
             next_cursor: string | null;
             has_more: boolean;
         };
+        /** @description One committed business write: its type, the resource as it was after the write, the changed fields of an update and the request that made it. The record of each type is the body of its webhook deliveries. */
+        Event: components["schemas"]["EmployeeCreatedEvent"] | components["schemas"]["EmployeeUpdatedEvent"] | components["schemas"]["LeaveRequestCreatedEvent"] | components["schemas"]["LeaveRequestApprovedEvent"] | components["schemas"]["LeaveRequestRejectedEvent"] | components["schemas"]["LeaveRequestCancelledEvent"];
+        /** @description Someone was hired (POST /v1/employees); data.object is the new employee. */
+        EmployeeCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id (UUID v7); the `webhook-id` of its deliveries.
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "employee.created";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC, milliseconds.
+             */
+            created_at: string;
+            data: {
+                /** @description The employee as GET /v1/employees/{id} returned it after the write. */
+                object: components["schemas"]["Employee"];
+            };
+            /** @description Always null on employee.created. */
+            previous_attributes: null;
+            request: components["schemas"]["EventRequest"];
+        };
+        /** @description The write that recorded the event. */
+        EventRequest: {
+            /** @description The write's X-Request-Id. */
+            id: string;
+            /** @description The write's Idempotency-Key; null when it sent none. */
+            idempotency_key: string | null;
+        };
         /**
-         * @description One committed business write: its type, the resource as it was after the write, the changed fields of an update and the request that made it.
+         * @description An employee’s designation or department changed (PATCH /v1/employees/{id}; a PATCH that changes nothing records none); data.object is the employee after the write, previous_attributes the changed fields with their values before it.
          * @example {
          *       "id": "019a7b3c-5d2e-7f10-8a4b-3c2d1e0f9a8b",
          *       "type": "employee.updated",
@@ -1138,30 +1361,27 @@ export interface components {
          *       }
          *     }
          */
-        Event: components["schemas"]["EmployeeEvent"] | components["schemas"]["LeaveRequestEvent"];
-        /** @description A hire (employee.created) or an update (employee.updated). */
-        EmployeeEvent: {
+        EmployeeUpdatedEvent: {
             /**
              * Format: uuid
-             * @description Event id (UUID v7).
+             * @description Event id (UUID v7); the `webhook-id` of its deliveries.
              */
             id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "employee.updated";
             /**
              * Format: date-time
              * @description RFC 3339 UTC, milliseconds.
              */
             created_at: string;
-            request: components["schemas"]["EventRequest"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "employee.created" | "employee.updated";
             data: {
                 /** @description The employee as GET /v1/employees/{id} returned it after the write. */
                 object: components["schemas"]["Employee"];
             };
-            /** @description employee.updated: the fields the write changed, with their values before it (updated_at is not listed); null on employee.created. */
+            /** @description The fields the write changed, with their values before it (updated_at is not listed). */
             previous_attributes: {
                 /** Format: uuid */
                 id?: string;
@@ -1199,42 +1419,131 @@ export interface components {
                  * @description RFC 3339 UTC, milliseconds.
                  */
                 updated_at?: string;
-            } | null;
+            };
+            request: components["schemas"]["EventRequest"];
         };
-        /** @description The write that recorded the event. */
-        EventRequest: {
-            /** @description The write's X-Request-Id. */
-            id: string;
-            /** @description The write's Idempotency-Key; null when it sent none. */
-            idempotency_key: string | null;
-        };
-        /** @description A filing (leave_request.created) or a decision (approved, rejected, cancelled). */
-        LeaveRequestEvent: {
+        /** @description A leave request was filed (POST /v1/leave-requests); data.object is the pending request. */
+        LeaveRequestCreatedEvent: {
             /**
              * Format: uuid
-             * @description Event id (UUID v7).
+             * @description Event id (UUID v7); the `webhook-id` of its deliveries.
              */
             id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leave_request.created";
             /**
              * Format: date-time
              * @description RFC 3339 UTC, milliseconds.
              */
             created_at: string;
-            request: components["schemas"]["EventRequest"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled";
             data: {
                 /** @description The leave request as GET /v1/leave-requests/{id} returned it after the write. */
                 object: components["schemas"]["LeaveRequest"];
             };
-            /** @description Always null on leave_request.* events. */
+            /** @description Always null on leave_request.created. */
             previous_attributes: null;
+            request: components["schemas"]["EventRequest"];
+        };
+        /** @description A leave request was approved (POST /v1/leave-requests/{id}/approve); data.object is the request after the decision. */
+        LeaveRequestApprovedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id (UUID v7); the `webhook-id` of its deliveries.
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leave_request.approved";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC, milliseconds.
+             */
+            created_at: string;
+            data: {
+                /** @description The leave request as GET /v1/leave-requests/{id} returned it after the write. */
+                object: components["schemas"]["LeaveRequest"];
+            };
+            /** @description Always null on leave_request.approved. */
+            previous_attributes: null;
+            request: components["schemas"]["EventRequest"];
+        };
+        /** @description A leave request was rejected (POST /v1/leave-requests/{id}/reject); data.object is the request after the decision. */
+        LeaveRequestRejectedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id (UUID v7); the `webhook-id` of its deliveries.
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leave_request.rejected";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC, milliseconds.
+             */
+            created_at: string;
+            data: {
+                /** @description The leave request as GET /v1/leave-requests/{id} returned it after the write. */
+                object: components["schemas"]["LeaveRequest"];
+            };
+            /** @description Always null on leave_request.rejected. */
+            previous_attributes: null;
+            request: components["schemas"]["EventRequest"];
+        };
+        /** @description A leave request was cancelled, pending or approved (POST /v1/leave-requests/{id}/cancel); data.object is the request after the decision. */
+        LeaveRequestCancelledEvent: {
+            /**
+             * Format: uuid
+             * @description Event id (UUID v7); the `webhook-id` of its deliveries.
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leave_request.cancelled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC, milliseconds.
+             */
+            created_at: string;
+            data: {
+                /** @description The leave request as GET /v1/leave-requests/{id} returned it after the write. */
+                object: components["schemas"]["LeaveRequest"];
+            };
+            /** @description Always null on leave_request.cancelled. */
+            previous_attributes: null;
+            request: components["schemas"]["EventRequest"];
         };
         EventResponse: {
             data: components["schemas"]["Event"];
+        };
+        EventTypeList: {
+            data: components["schemas"]["EventType"][];
+            /** @description Cursor of the next page; null on the last page. */
+            next_cursor: string | null;
+            has_more: boolean;
+        };
+        EventType: {
+            /** @enum {string} */
+            type: "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook.test";
+            description: string;
+            /**
+             * @description The read scope that shows events of this type (GET /v1/events, and the types an endpoint may subscribe to).
+             * @enum {string}
+             */
+            scope: "employees:read" | "leave:read" | "webhooks:read";
+            /** @description JSON Schema (draft 2020-12) of the event record: the body of its webhook deliveries, the same schema as its entry under `webhooks` in /openapi.json, self-contained (the records it names are under `$defs`). */
+            schema: {
+                [key: string]: unknown;
+            };
         };
         WebhookEndpointList: {
             data: components["schemas"]["WebhookEndpoint"][];
@@ -1347,6 +1656,38 @@ export interface components {
             /** @description When a pending attempt is due. */
             next_attempt_at: string | null;
         };
+        /** @description Sent by POST /v1/webhook-endpoints/{id}/test to that endpoint alone, whatever its event_types; never listed in /v1/events. data.object names the endpoint. */
+        WebhookTestEvent: {
+            /**
+             * Format: uuid
+             * @description Event id (UUID v7); the `webhook-id` of its deliveries.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC, milliseconds.
+             */
+            created_at: string;
+            data: {
+                object: components["schemas"]["WebhookTestObject"];
+            };
+            /** @description Always null on webhook.test. */
+            previous_attributes: null;
+            request: components["schemas"]["EventRequest"];
+        };
+        /** @description What a test event carries: the endpoint it was sent to. */
+        WebhookTestObject: {
+            /**
+             * Format: uuid
+             * @description The webhook endpoint the test event was sent to.
+             */
+            id: string;
+            /** @enum {string} */
+            object: "webhook_endpoint";
+            message: string;
+        };
         /** @description RFC 9457 problem document. */
         Problem: {
             /**
@@ -1436,6 +1777,12 @@ export interface components {
     };
     responses: never;
     parameters: {
+        /** @description The event id (the body's `id`), the same on every attempt of a delivery: deduplicate by it (delivery is at least once, in no guaranteed order). */
+        "webhook-id": string;
+        /** @description When this attempt was sent, in whole seconds since the Unix epoch. Refuse a delivery whose timestamp is too far from your clock (Standard Webhooks verifiers allow 5 minutes): it guards against replays. */
+        "webhook-timestamp": number;
+        /** @description Space-separated signatures, each `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the raw body bytes), keyed with the base64-decoded part of the endpoint's `whsec_` secret. Two during the 24 h after a secret rotation (the new secret's first); accept the delivery when any one matches. Verify it with a Standard Webhooks library (the `standardwebhooks` npm package, unchanged). */
+        "webhook-signature": string;
         /** @description Makes a retry safe: the same key with the same request replays the first response for 24 h; with another request it is 409 idempotency_key_reused. */
         "Idempotency-Key": string;
     };
@@ -5903,6 +6250,97 @@ export interface operations {
             };
         };
     };
+    "eventTypes-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeList"];
+                };
+            };
+            /** @description Credential required, or credential invalid. `code` is one of: `invalid_credential` (Invalid credential). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_credential";
+                    };
+                };
+            };
+            /** @description Rate limited. `code` is one of: `rate_limited` (Rate limited). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal error. `code` is one of: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description Service unavailable. `code` is one of: `service_unavailable` (Service unavailable). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable";
+                    };
+                };
+            };
+        };
+    };
     "webhookEndpoints-list": {
         parameters: {
             query?: {
@@ -7479,6 +7917,265 @@ export interface operations {
                         error?: "service_unavailable";
                     };
                 };
+            };
+        };
+    };
+    "webhook-employee.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the body's `id`), the same on every attempt of a delivery: deduplicate by it (delivery is at least once, in no guaranteed order). */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description When this attempt was sent, in whole seconds since the Unix epoch. Refuse a delivery whose timestamp is too far from your clock (Standard Webhooks verifiers allow 5 minutes): it guards against replays. */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated signatures, each `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the raw body bytes), keyed with the base64-decoded part of the endpoint's `whsec_` secret. Two during the 24 h after a secret rotation (the new secret's first); accept the delivery when any one matches. Verify it with a Standard Webhooks library (the `standardwebhooks` npm package, unchanged). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event record, as GET /v1/events/{id} answers it. Verify the signature over these bytes before parsing them. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 s; its body is ignored). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure: any other status (a 3xx too: redirects are not followed), or no answer within 10 s. The delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-employee.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the body's `id`), the same on every attempt of a delivery: deduplicate by it (delivery is at least once, in no guaranteed order). */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description When this attempt was sent, in whole seconds since the Unix epoch. Refuse a delivery whose timestamp is too far from your clock (Standard Webhooks verifiers allow 5 minutes): it guards against replays. */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated signatures, each `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the raw body bytes), keyed with the base64-decoded part of the endpoint's `whsec_` secret. Two during the 24 h after a secret rotation (the new secret's first); accept the delivery when any one matches. Verify it with a Standard Webhooks library (the `standardwebhooks` npm package, unchanged). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event record, as GET /v1/events/{id} answers it. Verify the signature over these bytes before parsing them. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 s; its body is ignored). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure: any other status (a 3xx too: redirects are not followed), or no answer within 10 s. The delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-leave_request.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the body's `id`), the same on every attempt of a delivery: deduplicate by it (delivery is at least once, in no guaranteed order). */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description When this attempt was sent, in whole seconds since the Unix epoch. Refuse a delivery whose timestamp is too far from your clock (Standard Webhooks verifiers allow 5 minutes): it guards against replays. */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated signatures, each `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the raw body bytes), keyed with the base64-decoded part of the endpoint's `whsec_` secret. Two during the 24 h after a secret rotation (the new secret's first); accept the delivery when any one matches. Verify it with a Standard Webhooks library (the `standardwebhooks` npm package, unchanged). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event record, as GET /v1/events/{id} answers it. Verify the signature over these bytes before parsing them. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaveRequestCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 s; its body is ignored). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure: any other status (a 3xx too: redirects are not followed), or no answer within 10 s. The delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-leave_request.approved": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the body's `id`), the same on every attempt of a delivery: deduplicate by it (delivery is at least once, in no guaranteed order). */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description When this attempt was sent, in whole seconds since the Unix epoch. Refuse a delivery whose timestamp is too far from your clock (Standard Webhooks verifiers allow 5 minutes): it guards against replays. */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated signatures, each `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the raw body bytes), keyed with the base64-decoded part of the endpoint's `whsec_` secret. Two during the 24 h after a secret rotation (the new secret's first); accept the delivery when any one matches. Verify it with a Standard Webhooks library (the `standardwebhooks` npm package, unchanged). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event record, as GET /v1/events/{id} answers it. Verify the signature over these bytes before parsing them. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaveRequestApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 s; its body is ignored). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure: any other status (a 3xx too: redirects are not followed), or no answer within 10 s. The delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-leave_request.rejected": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the body's `id`), the same on every attempt of a delivery: deduplicate by it (delivery is at least once, in no guaranteed order). */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description When this attempt was sent, in whole seconds since the Unix epoch. Refuse a delivery whose timestamp is too far from your clock (Standard Webhooks verifiers allow 5 minutes): it guards against replays. */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated signatures, each `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the raw body bytes), keyed with the base64-decoded part of the endpoint's `whsec_` secret. Two during the 24 h after a secret rotation (the new secret's first); accept the delivery when any one matches. Verify it with a Standard Webhooks library (the `standardwebhooks` npm package, unchanged). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event record, as GET /v1/events/{id} answers it. Verify the signature over these bytes before parsing them. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaveRequestRejectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 s; its body is ignored). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure: any other status (a 3xx too: redirects are not followed), or no answer within 10 s. The delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-leave_request.cancelled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the body's `id`), the same on every attempt of a delivery: deduplicate by it (delivery is at least once, in no guaranteed order). */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description When this attempt was sent, in whole seconds since the Unix epoch. Refuse a delivery whose timestamp is too far from your clock (Standard Webhooks verifiers allow 5 minutes): it guards against replays. */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated signatures, each `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the raw body bytes), keyed with the base64-decoded part of the endpoint's `whsec_` secret. Two during the 24 h after a secret rotation (the new secret's first); accept the delivery when any one matches. Verify it with a Standard Webhooks library (the `standardwebhooks` npm package, unchanged). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event record, as GET /v1/events/{id} answers it. Verify the signature over these bytes before parsing them. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaveRequestCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 s; its body is ignored). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure: any other status (a 3xx too: redirects are not followed), or no answer within 10 s. The delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-webhook.test": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the body's `id`), the same on every attempt of a delivery: deduplicate by it (delivery is at least once, in no guaranteed order). */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description When this attempt was sent, in whole seconds since the Unix epoch. Refuse a delivery whose timestamp is too far from your clock (Standard Webhooks verifiers allow 5 minutes): it guards against replays. */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated signatures, each `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the raw body bytes), keyed with the base64-decoded part of the endpoint's `whsec_` secret. Two during the 24 h after a secret rotation (the new secret's first); accept the delivery when any one matches. Verify it with a Standard Webhooks library (the `standardwebhooks` npm package, unchanged). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event record, as GET /v1/events/{id} answers it for a logged type. Verify the signature over these bytes before parsing them. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 s; its body is ignored). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure: any other status (a 3xx too: redirects are not followed), or no answer within 10 s. The delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

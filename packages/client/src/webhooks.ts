@@ -3,12 +3,12 @@
 import { WebhookVerificationError as StandardWebhookVerificationError, Webhook } from 'standardwebhooks';
 import type { webhooks } from './openapi.js';
 
-/** The payload the document gives an event type's delivery (none while the document has no `webhooks`). */
-type PayloadOf<K extends keyof webhooks> = [webhooks[K]] extends [never]
-  ? never
-  : webhooks[K] extends { post: { requestBody?: { content: { 'application/json': infer Event } } } }
-    ? Event
-    : never;
+/** The payload the document gives an event type's delivery. */
+type PayloadOf<K extends keyof webhooks> = webhooks[K] extends {
+  post: { requestBody?: { content: { 'application/json': infer Event } } };
+}
+  ? Event
+  : never;
 
 /** Every event a webhook delivers, discriminated by `type`, with `data.object` the record of that type. */
 export type WebhookEvent = { [K in keyof webhooks]: PayloadOf<K> }[keyof webhooks];
