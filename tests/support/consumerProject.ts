@@ -31,7 +31,7 @@ export interface ConsumerProjectOptions {
 }
 
 /** One compiler error of the project's tsc. */
-export interface Diagnostic {
+interface Diagnostic {
   /** Relative to the project, e.g. 'src/consumer.ts'. */
   file: string;
   line: number;
@@ -92,7 +92,7 @@ function mustSucceed(what: string, result: Result): Result {
 }
 
 /** `file(line,col): error TS1234: message` lines of `tsc --pretty false`, with their indented continuation lines. */
-export function parseDiagnostics(output: string): Diagnostic[] {
+function parseDiagnostics(output: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const line of output.split('\n')) {
     const head = /^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/.exec(line);

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
 
-export interface ProxiedExchange {
+interface ProxiedExchange {
   method: string;
   /** Path and query, as the client sent them. */
   url: string;
@@ -19,7 +19,7 @@ export interface ProxiedExchange {
 }
 
 /** An answer the client gets instead of the server's, once the server has answered the request. */
-export interface InjectedAnswer {
+interface InjectedAnswer {
   status: number;
   headers?: Record<string, string>;
   body?: string;

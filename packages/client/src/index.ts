@@ -3,7 +3,8 @@
 export { type ClientOptions, createClient, type ListItem, type ListPath, type WorkforceClient } from './client.js';
 export { type Problem, WorkforceError } from './errors.js';
 export type { OAuthOptions, TokenError } from './oauth.js';
-export type { components, operations, paths, webhooks } from './openapi.js';
+// Every type openapi-typescript generates from the document: paths, components, operations, webhooks.
+export type * from './openapi.js';
 export {
   verifyWebhook,
   type WebhookEvent,
