@@ -1,4 +1,4 @@
-// The client's rules the consumer test (client.consumer.test.ts) cannot reach against a healthy server:
+// The client's rules the consumer test (installed.test.ts) cannot reach against a healthy server:
 // waits read from headers, the token reuse window, a 401 renewal, network errors, aborts, timeouts.
 // Fake fetches and clocks; no server.
 

@@ -26,7 +26,7 @@ export interface ConsumerProjectOptions {
   workspaces: readonly string[];
   /** Registry packages installed beside them, each at the version the repository pins. */
   packages: readonly string[];
-  /** Source files by path under the project's src/, compiled by the project's tsc to dist/. */
+  /** Source files by name in the project's src/ (one folder), compiled by the project's tsc to dist/. */
   files: Record<string, string>;
 }
 
@@ -45,7 +45,7 @@ export interface ConsumerProject {
   dir: string;
   /** The project's package.json and package-lock.json, as npm left them (to show they point nowhere else). */
   manifests(): Promise<string>;
-  /** `tsc -p .` with the project's own TypeScript: every diagnostic (an empty list when it compiles). */
+  /** `tsc -p .` with the project's own TypeScript: every diagnostic, by file then line (none when it compiles). */
   compile(): Promise<Diagnostic[]>;
   /** `node dist/<script>.js ...args` in the project. */
   run(script: string, args: readonly string[]): Promise<Result>;
@@ -102,17 +102,27 @@ function parseDiagnostics(output: string): Diagnostic[] {
   return diagnostics;
 }
 
+/** A line of a consumer's file that must not compile, and a fragment of the error it must fail with. */
+export interface MustNotCompile {
+  /** As tsc names it, e.g. 'src/client.mustNotCompile.ts'. */
+  file: string;
+  line: number;
+  fragment: string;
+}
+
 /**
- * The lines of `source` that must not compile, each marked on the line above it with
- * `// must not compile: <a fragment of the error message>`: 1-based line numbers and fragments.
+ * The lines of `files` (as given to the project) that must not compile, each marked on the line above
+ * it with `// must not compile: <a fragment of the error message>`; by file, then line.
  */
-export function mustNotCompileMarks(source: string): { line: number; fragment: string }[] {
-  const marks: { line: number; fragment: string }[] = [];
-  source.split('\n').forEach((text, index) => {
-    const mark = /\/\/ must not compile: (.+)$/.exec(text);
-    if (mark) marks.push({ line: index + 2, fragment: mark[1].trim() });
-  });
-  return marks;
+export function mustNotCompileMarks(files: Record<string, string>): MustNotCompile[] {
+  return Object.entries(files)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([name, source]) =>
+      source.split('\n').flatMap((text, index) => {
+        const mark = /\/\/ must not compile: (.+)$/.exec(text);
+        return mark ? [{ file: `src/${name}`, line: index + 2, fragment: mark[1].trim() }] : [];
+      }),
+    );
 }
 
 async function createConsumerProject(options: ConsumerProjectOptions): Promise<ConsumerProject> {
@@ -155,7 +165,7 @@ async function createConsumerProject(options: ConsumerProjectOptions): Promise<C
         '--pretty',
         'false',
       ]);
-      const diagnostics = parseDiagnostics(tsc.stdout);
+      const diagnostics = parseDiagnostics(tsc.stdout).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
       if (tsc.code !== 0 && diagnostics.length === 0)
         throw new Error(`tsc exited ${tsc.code}:\n${tsc.stdout}${tsc.stderr}`);
       return diagnostics;

@@ -1,0 +1,186 @@
+// The packages as a user gets them (issue 23 item 3): packed, installed by npm into a project in the
+// temporary directory, type-checked by that project's own tsc --strict, and its compiled programs run
+// against a live server (through a proxy that can lose an answer). Not a test of the server's rules.
+
+import { readFileSync } from 'node:fs';
+import { access, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { mustNotCompileMarks, useConsumerProject } from '../support/consumerProject.js';
+import { sql, useFreshDatabase, useTempDir } from '../support/database.js';
+import { hire, uniqueEmail } from '../support/employees.js';
+import { type FaultProxy, useFaultProxies } from '../support/faultProxy.js';
+import { type TestTenant, useTestServer } from '../support/harness.js';
+import { root } from '../support/processes.js';
+import {
+  CLIENT_CONSUMER,
+  CLIENT_MUST_NOT_COMPILE,
+  type ClientScenarioConfig,
+  type ClientScenarioReport,
+} from './clientPrograms.js';
+
+// A database of its own: the webhook dispatcher delivers every due attempt of its database.
+const { url } = useFreshDatabase('wfm_packages');
+const dataDir = useTempDir('wfm-packages-');
+const h = useTestServer(() => ({
+  DATABASE_URL: url,
+  DATA_DIR: dataDir.path,
+  OUTBOX_DISPATCH: 'true',
+  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  WEBHOOK_INTERVAL_MS: '100',
+  RATE_LIMIT_POINTS: '100000',
+}));
+/** A package README's first TypeScript example, compiled with the programs: it must work as written. */
+const readmeExample = (pkg: string) =>
+  /```ts\n([\s\S]*?)```/.exec(readFileSync(path.join(root, 'packages', pkg, 'README.md'), 'utf8'))?.[1] ?? '';
+
+/** Every package's programs, in one project: packed and installed once, compiled by one tsc run. */
+const FILES = {
+  'client.ts': CLIENT_CONSUMER,
+  'client.mustNotCompile.ts': CLIENT_MUST_NOT_COMPILE,
+  'client.readme.ts': readmeExample('client'),
+};
+const project = useConsumerProject({
+  workspaces: ['@workforce/client'],
+  packages: ['typescript', '@types/node'],
+  files: FILES,
+});
+const startProxy = useFaultProxies();
+
+let compiled: ReturnType<typeof project.compile> | undefined;
+/** The project compiled once (its programs' dist/), whichever test asks first. */
+const compile = () => {
+  compiled ??= project.compile();
+  return compiled;
+};
+
+describe('the packages, installed as a user would', () => {
+  test('install from their tarballs into a project outside the repository, with nothing pointing back', async () => {
+    expect(project.dir.startsWith(root)).toBe(false);
+    expect(await project.manifests()).not.toContain(root);
+    for (const name of ['@workforce/client']) {
+      const installed = await realpath(path.join(project.dir, 'node_modules', name));
+      expect(installed.startsWith(project.dir)).toBe(true);
+      await access(path.join(installed, 'README.md'));
+    }
+  });
+
+  test("type-check under the project's tsc --strict (README examples too); every call the document forbids fails to compile", async () => {
+    for (const [name, source] of Object.entries(FILES)) expect(source, name).not.toBe('');
+    const diagnostics = await compile();
+    const marks = mustNotCompileMarks(FILES);
+    expect(marks.filter((m) => m.file === 'src/client.mustNotCompile.ts').length).toBeGreaterThanOrEqual(7);
+    // Exactly the marked lines fail, each once and for the marked reason; everything else compiles.
+    expect(diagnostics.map(({ file, line }) => `${file}:${line}`)).toEqual(
+      marks.map(({ file, line }) => `${file}:${line}`),
+    );
+    for (const [i, { file, line, fragment }] of marks.entries()) {
+      expect(diagnostics[i].message, `${file}:${line}`).toContain(fragment);
+    }
+  });
+});
+
+describe('@workforce/client, its program against a live server behind a proxy', () => {
+  let tenant: TestTenant;
+  let proxy: FaultProxy;
+  let apiKey: string;
+  let oauth: { client_id: string; client_secret: string };
+  let seeded: string[];
+  beforeAll(async () => {
+    tenant = await h.tenant();
+    apiKey = await h.key(tenant, ['employees:read', 'employees:write', 'webhooks:read', 'webhooks:write']);
+    oauth = await h.client(tenant, ['employees:read']);
+    // Eleven hires and the HR admin: three pages of five.
+    for (let i = 0; i < 11; i++) await hire(h, apiKey, tenant);
+    seeded = (
+      await sql<{ id: string }>(h, 'select id from employees where tenant_id = ? order by created_at, id', [
+        tenant.tenant.id,
+      ])
+    ).map((row) => row.id);
+    proxy = await startProxy(h.url);
+  });
+
+  test('lists every page, retries a lost hire with its key, reads problems, uses OAuth and verifies a webhook', async () => {
+    await compile();
+    // The first hire reaches the server, which commits it; its answer is lost in a 503.
+    proxy.replaceNextAnswer((method, url) => method === 'POST' && url === '/v1/employees', {
+      status: 503,
+      headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '1' },
+      body: JSON.stringify({ type: 'about:blank', title: 'Unavailable', status: 503, code: 'service_unavailable' }),
+    });
+    const input: ClientScenarioConfig = {
+      baseUrl: proxy.url,
+      apiKey,
+      oauth: { clientId: oauth.client_id, clientSecret: oauth.client_secret },
+      hrAdminId: tenant.hr_admin.id,
+      pageSize: 5,
+      emails: { retried: uniqueEmail('retried'), webhook: uniqueEmail('webhook') },
+    };
+    const started = performance.now();
+    const ran = await project.run('client', [JSON.stringify(input)]);
+    expect(ran.stderr).toBe('');
+    expect(ran.code).toBe(0);
+    const report = JSON.parse(ran.stdout) as ClientScenarioReport;
+    const exchanges = proxy.exchanges;
+
+    // paginate: every employee in order, one request per page.
+    expect(report.listed).toEqual(seeded);
+    expect(exchanges.filter((e) => e.method === 'GET' && e.url.startsWith('/v1/employees?limit=5'))).toHaveLength(3);
+
+    // The retried hire: two requests with one generated key, the second replayed; one employee.
+    const hires = exchanges.filter((e) => e.method === 'POST' && e.url === '/v1/employees');
+    const retried = hires.filter((e) => e.upstream.body.includes(input.emails.retried) && e.upstream.status === 200);
+    expect(retried.map((e) => [e.upstream.status, e.answered])).toEqual([
+      [200, 503],
+      [200, 200],
+    ]);
+    const key = retried[0].headers['idempotency-key'];
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(retried[1].headers['idempotency-key']).toBe(key);
+    expect(retried.map((e) => e.upstream.headers.get('idempotent-replayed'))).toEqual([null, 'true']);
+    expect(report.retriedHire).toEqual({
+      id: (JSON.parse(retried[0].upstream.body) as { data: { id: string } }).data.id,
+      email: input.emails.retried,
+      replayed: 'true',
+    });
+    const [{ n }] = await sql<{ n: number }>(h, 'select count(*)::int as n from employees where email = ?', [
+      input.emails.retried,
+    ]);
+    expect(n).toBe(1);
+
+    // A problem by its typed code, with the request id; the caller's own key was sent.
+    expect(report.problem).toMatchObject({
+      status: 409,
+      code: 'email_taken',
+      key: `consumer-${input.emails.retried}`,
+    });
+    expect(report.problem.requestId).toBe(report.problem.header);
+    expect(hires.some((e) => e.headers['idempotency-key'] === report.problem.key)).toBe(true);
+    expect(report.refusedPage).toMatchObject({ status: 400, code: 'invalid_cursor' });
+    expect(report.refusedPage.requestId).toBeTruthy();
+    expect(report.refusedPage.requestId).toBe(report.refusedPage.problemRequestId);
+
+    // OAuth: one token request, its token on both calls.
+    expect(report.oauth).toEqual({ keyId: oauth.client_id, credential: 'oauth_access_token', listed: 1 });
+    const tokenRequests = exchanges.filter((e) => e.url === '/oauth/token');
+    expect(tokenRequests.map((e) => e.upstream.status)).toEqual([200]);
+    const token = (JSON.parse(tokenRequests[0].upstream.body) as { access_token: string }).access_token;
+    const withToken = exchanges.filter((e) => e.headers.authorization === `Bearer ${token}`);
+    expect(withToken.map((e) => e.url)).toEqual(['/v1/whoami', '/v1/employees?limit=1']);
+
+    // The webhook: delivered to the program's receiver, verified, typed; tampered or stale, refused.
+    expect(report.webhook).toMatchObject({
+      type: 'employee.created',
+      email: input.emails.webhook,
+      tampered: 'WebhookVerificationError',
+      stale: 'WebhookVerificationError',
+    });
+    const [event] = await sql<{ id: string }>(
+      h,
+      "select id from events where type = 'employee.created' and data->'object'->>'email' = ?",
+      [input.emails.webhook],
+    );
+    expect(report.webhook.webhookId).toBe(event.id);
+    console.info(`@workforce/client consumer scenario: ${Math.round(performance.now() - started)} ms`);
+  }, 60_000);
+});
