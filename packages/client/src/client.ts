@@ -75,15 +75,14 @@ export function createClient(options: ClientOptions): WorkforceClient {
   const get = client.GET as unknown as AnyGet;
 
   async function* paginate(path: string, init?: AnyInit): AsyncGenerator<unknown> {
-    let cursor = init?.params?.query?.cursor;
+    let query = init?.params?.query;
     for (;;) {
-      const query = { ...init?.params?.query, ...(cursor === undefined ? {} : { cursor }) };
       const { data, error, response } = await get(path, { ...init, params: { ...init?.params, query } });
       if (data === undefined) throw new WorkforceError(response, error);
       const page = data as { data: unknown[]; next_cursor: string | null; has_more: boolean };
       yield* page.data;
       if (!page.has_more || page.next_cursor === null) return;
-      cursor = page.next_cursor;
+      query = { ...query, cursor: page.next_cursor };
     }
   }
 
