@@ -34,7 +34,7 @@ const h = useTestServer(() => ({
   WEBHOOK_RETRY_SCHEDULE: '3600',
   RATE_LIMIT_IP_POINTS: '3',
 }));
-const receivers = useReceivers();
+const receivers = useReceivers(h);
 const perTest = serverPerTest();
 
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });

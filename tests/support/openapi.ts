@@ -8,6 +8,17 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 type Json = Record<string, unknown>;
 
+/**
+ * ajv as the suite judges JSON with it: JSON Schema 2020-12 (the dialect of OpenAPI 3.1's schemas),
+ * every format checked, every violation reported; strict: false lets OpenAPI's own members (paths,
+ * info, x-…, discriminator) sit beside the schemas.
+ */
+export function schemaValidator(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  return ajv;
+}
+
 /** The served document's id inside ajv; response schemas are compiled as $refs into it. */
 const DOC_ID = 'https://workforce.test/openapi.json';
 
@@ -72,9 +83,7 @@ export class Contract {
   readonly #routes: { template: string; prefix: string; pattern: RegExp; item: Json }[];
 
   constructor(readonly doc: Json) {
-    // strict: false lets OpenAPI's own members (paths, info, x-…) sit beside the schemas.
-    this.#ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(this.#ajv);
+    this.#ajv = schemaValidator();
     this.#ajv.addSchema({ ...doc, $id: DOC_ID });
     const base = prefixOf(doc.servers);
     this.#routes = Object.entries(doc.paths as Record<string, Json>).map(([template, item]) => {
@@ -135,6 +144,60 @@ export class Contract {
     return (validate.errors ?? [])
       .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`)
       .join('\n  ');
+  }
+
+  /**
+   * Asserts that a webhook delivery (its headers, lower-case as Node gives them, and its raw body)
+   * is what the document's `webhooks` entry of its type says: every header parameter it requires
+   * present, each documented header valid against its schema, the body valid against its request
+   * body schema. A type the section does not name is a drift too.
+   */
+  checkDelivery(delivery: { headers: Record<string, string>; body: string }): void {
+    let body: unknown;
+    try {
+      body = JSON.parse(delivery.body);
+    } catch {
+      throw new ContractDrift(`a webhook delivery whose body is not JSON: ${delivery.body.slice(0, 500)}`);
+    }
+    const type = (body as Json | null)?.type;
+    const webhooks = (this.doc.webhooks ?? {}) as Record<string, { post?: Json }>;
+    const operation = typeof type === 'string' ? webhooks[type]?.post : undefined;
+    if (!operation) {
+      throw new ContractDrift(`a webhook delivery of type ${JSON.stringify(type)}: the document has no such webhook`);
+    }
+    const at = ['webhooks', type as string, 'post'];
+    const fail = (message: string): never => {
+      throw new ContractDrift(`webhook ${String(type)}: ${message}\n  body: ${delivery.body.slice(0, 2000)}`);
+    };
+    for (const parameter of (operation.parameters ?? []) as Json[]) {
+      const ref = parameter.$ref as string | undefined;
+      const schemaAt = ref ? `${ref.replace(/^#\//, '')}/schema` : undefined;
+      const resolved = (ref ? this.#resolve(ref) : parameter) as Json;
+      if (resolved.in !== 'header') continue;
+      const name = resolved.name as string;
+      const value = delivery.headers[name.toLowerCase()];
+      if (value === undefined) {
+        if (resolved.required) fail(`no ${name} header, which the document requires`);
+        continue;
+      }
+      const validate = this.#validator(schemaAt ?? pointer(...at, 'parameters', String(name), 'schema'));
+      const numeric = /^-?\d+$/.test(value) ? Number(value) : undefined;
+      if (!validate(value) && (numeric === undefined || !validate(numeric))) {
+        fail(`its ${name} header ${JSON.stringify(value)} does not match the document: ${this.#errors(validate)}`);
+      }
+    }
+    const validate = this.#validator(pointer(...at, 'requestBody', 'content', 'application/json', 'schema'));
+    if (!validate(body)) fail(`the body does not match the document:\n  ${this.#errors(validate)}`);
+  }
+
+  /** The node a local `$ref` (`#/components/parameters/webhook-id`) names. */
+  #resolve(ref: string): unknown {
+    let node: unknown = this.doc;
+    for (const part of ref.replace(/^#\//, '').split('/')) {
+      node = (node as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    if (node === undefined) throw new Error(`The OpenAPI document has no ${ref}`);
+    return node;
   }
 
   /**

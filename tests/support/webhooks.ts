@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
+import type { Contract } from './openapi.js';
 
 /**
  * Real webhook receivers for the delivery tests: HTTP servers on 127.0.0.1 that record every
  * request they get (headers, raw body, when) and answer as the test says: a status, a redirect, or
- * never. The servers WEBHOOK_ALLOW_PRIVATE_URLS lets a test server deliver to.
+ * never. The servers WEBHOOK_ALLOW_PRIVATE_URLS lets a test server deliver to. Every delivery they
+ * get is checked against the `webhooks` section of the sender's served OpenAPI document.
  */
 
 export interface Received {
@@ -42,8 +44,8 @@ function lowerHeaders(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-/** A receiver answering 200 until told otherwise (`answer`). Closed by the caller (`useReceivers` does). */
-async function startReceiver(path = '/hooks'): Promise<Receiver> {
+/** A receiver answering 200 until told otherwise (`answer`), handing each request to `inspect` as it arrives. */
+async function startReceiver(inspect: (request: Received) => void, path = '/hooks'): Promise<Receiver> {
   let decide: (request: Received, index: number) => Answer = () => 200;
   const received: Received[] = [];
   const server = createServer((req, res) => {
@@ -57,6 +59,7 @@ async function startReceiver(path = '/hooks'): Promise<Receiver> {
         res,
         answered: new Promise((resolve) => res.once('close', () => resolve(res.writableFinished))),
       };
+      inspect(request);
       const index = received.push(request) - 1;
       const answer = decide(request, index);
       if (answer === 'hang') return;
@@ -82,12 +85,28 @@ async function startReceiver(path = '/hooks'): Promise<Receiver> {
   };
 }
 
-/** `startReceiver` for tests in a file: every receiver it starts is closed in afterAll. */
-export function useReceivers(): (path?: string) => Promise<Receiver> {
+/**
+ * `startReceiver` for tests in a file: every receiver it starts is closed in afterAll, and every
+ * delivery one gets is checked against the `webhooks` entry of its type in the document `sender`
+ * serves (tests/support/openapi.ts `Contract.checkDelivery`: the signature headers and the body).
+ * A delivery that does not match fails the test it arrived in, when that test ends.
+ */
+export function useReceivers(sender: { contract(): Promise<Contract> }): (path?: string) => Promise<Receiver> {
   const started: Receiver[] = [];
+  const checks: Promise<void>[] = [];
+  const drifts: string[] = [];
+  // Checked as they arrive (the sender's document is fetched once), judged when the test ends.
+  const check = (request: Received) => {
+    const checked = sender.contract().then((contract) => contract.checkDelivery(request));
+    checks.push(checked.catch((error: Error) => void drifts.push(error.message)));
+  };
+  afterEach(async () => {
+    await Promise.all(checks.splice(0));
+    expect(drifts.splice(0), 'webhook deliveries that do not match the OpenAPI document').toEqual([]);
+  });
   afterAll(() => Promise.all(started.map((r) => r.close())));
   return async (path) => {
-    const receiver = await startReceiver(path);
+    const receiver = await startReceiver(check, path);
     started.push(receiver);
     return receiver;
   };
@@ -95,7 +114,7 @@ export function useReceivers(): (path?: string) => Promise<Receiver> {
 
 /** A port on 127.0.0.1 nothing listens on (connection refused): one that was just released. */
 export async function closedPort(): Promise<number> {
-  const receiver = await startReceiver();
+  const receiver = await startReceiver(() => {});
   await receiver.close();
   return receiver.port;
 }

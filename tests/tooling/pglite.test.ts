@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, test } from 'vitest';
-import { servedContract, validatingFetch } from '../support/openapi.js';
+import { type Contract, servedContract, validatingFetch } from '../support/openapi.js';
 import { childEnv, cli, exited, freePort, root } from '../support/processes.js';
 import { waitFor } from '../support/wait.js';
 import { useReceivers } from '../support/webhooks.js';
@@ -19,7 +19,9 @@ const EXIT_LIMIT_MS = 15_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wfm-pglite-'));
 let child: ChildProcess | undefined;
 let stderr = '';
-const receiver = useReceivers();
+/** The document the server under test serves, once its port is known: its deliveries are judged by it. */
+let served: () => Promise<Contract> = () => Promise.reject(new Error('the server has not started'));
+const receiver = useReceivers({ contract: () => served() });
 
 afterAll(async () => {
   // Only reached with a live child when the test failed: take down its whole process group.
@@ -57,6 +59,7 @@ test(
   async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    served = servedContract(base);
     // The compiled CLI on Node itself (what bin/wfm execs), not through npx: npx does not pass
     // SIGTERM on to its child (checked with npm 11), so a signal to npx would leave the server running.
     child = spawn(process.execPath, [cli, 'serve', '--seed-demo'], {
@@ -72,7 +75,7 @@ test(
     expect(await waitForHealth(base, child)).toMatchObject({ status: 'ok', product: 'Workforce' });
 
     // Checked against the served document, as every harness request is.
-    const modules = await validatingFetch(base, servedContract(base))('/v1/modules');
+    const modules = await validatingFetch(base, served)('/v1/modules');
     expect(modules.status).toBe(200);
     const list = (await modules.json()) as { data: unknown[]; has_more: boolean };
     expect(list.data.length).toBeGreaterThan(0);
@@ -83,7 +86,7 @@ test(
     expect(stderr).toContain('Webhooks: this embedded default accepts http://localhost receivers');
     const liveKey = /live API key +(\S+)/.exec(stderr)?.[1];
     const hooks = await receiver('/hook');
-    const call = validatingFetch(base, servedContract(base));
+    const call = validatingFetch(base, served);
     const json = { Authorization: `Bearer ${liveKey}`, 'Content-Type': 'application/json' };
     const created = await call('/v1/webhook-endpoints', {
       method: 'POST',

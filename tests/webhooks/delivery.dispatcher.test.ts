@@ -21,7 +21,7 @@ const h = useTestServer(() => ({
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   RATE_LIMIT_POINTS: '100000',
 }));
-const receiver = useReceivers();
+const receiver = useReceivers(h);
 
 const settings = (over: Record<string, string> = {}): Env =>
   parseEnv({

@@ -33,7 +33,7 @@ const h = useTestServer(() => ({
   WEBHOOK_DISABLE_AFTER: '3',
   RATE_LIMIT_POINTS: '100000',
 }));
-const receiver = useReceivers();
+const receiver = useReceivers(h);
 
 interface Endpoint {
   id: string;
