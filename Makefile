@@ -20,7 +20,7 @@ export npm_config_audit := false
 # pass SIGTERM on to its child (a server stopped that way kept running).
 BIN := node_modules/.bin
 
-.PHONY: run test check typecheck lint format structure openapi bench install build clean
+.PHONY: run test check typecheck lint format structure openapi docs bench install build clean
 
 $(TOOLS_BIN)/node:
 	npm install --prefix .tools --no-save --no-package-lock $(NODE_PKG)@$(NODE_VERSION)
@@ -68,6 +68,13 @@ check: typecheck lint test
 openapi: install
 	bin/wfm openapi --out openapi.json
 	node packages/client/scripts/generateTypes.ts
+
+## A static HTML reference of the committed openapi.json (paths, schemas, webhooks): Redoc with its
+## scripts inlined, so the page opens offline; always rebuilt. DOCS_OUT writes it elsewhere.
+## Telemetry and the update check off: the build reads nothing from the network.
+DOCS_OUT ?= docs/site/index.html
+docs: node_modules/.installed
+	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true $(BIN)/redocly build-docs openapi.json --inlineBundle --output $(DOCS_OUT)
 
 ## Throughput, latency, start-up and memory against a seeded server (BENCH_SIZES=10000,1000000).
 bench: install
