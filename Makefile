@@ -64,10 +64,12 @@ structure: install
 ## Typecheck, lint/format check, the structure checks and the tests.
 check: typecheck lint test
 
-## Regenerate the committed OpenAPI document.
+## Regenerate the committed OpenAPI document and what is generated from the same procedures: the REST
+## client's types (packages/client) and the tRPC router type (packages/trpc).
 openapi: install
 	bin/wfm openapi --out openapi.json
-	node packages/client/scripts/generateTypes.ts
+	$(BIN)/tsx packages/client/scripts/generateTypes.ts
+	$(BIN)/tsx packages/trpc/scripts/generateRouterType.ts
 
 ## A static HTML reference of the committed openapi.json (paths, schemas, webhooks): Redoc with its
 ## scripts inlined, so the page opens offline; always rebuilt. DOCS_OUT writes it elsewhere.

@@ -18,6 +18,12 @@ import {
   type ClientScenarioConfig,
   type ClientScenarioReport,
 } from './clientPrograms.js';
+import {
+  TRPC_CONSUMER,
+  TRPC_MUST_NOT_COMPILE,
+  type TrpcScenarioConfig,
+  type TrpcScenarioReport,
+} from './trpcPrograms.js';
 
 // A database of its own: the webhook dispatcher delivers every due attempt of its database.
 const { url } = useFreshDatabase('wfm_packages');
@@ -39,10 +45,15 @@ const FILES = {
   'client.ts': CLIENT_CONSUMER,
   'client.mustNotCompile.ts': CLIENT_MUST_NOT_COMPILE,
   'client.readme.ts': readmeExample('client'),
+  'trpc.ts': TRPC_CONSUMER,
+  'trpc.mustNotCompile.ts': TRPC_MUST_NOT_COMPILE,
+  'trpc.readme.ts': readmeExample('trpc'),
 };
+const WORKSPACES = ['@workforce/client', '@workforce/trpc'];
 const project = useConsumerProject({
-  workspaces: ['@workforce/client'],
-  packages: ['typescript', '@types/node'],
+  workspaces: WORKSPACES,
+  // @workforce/trpc's peer dependencies, as a frontend already has them.
+  packages: ['typescript', '@types/node', '@trpc/client', '@trpc/server', 'zod'],
   files: FILES,
 });
 const startProxy = useFaultProxies();
@@ -58,7 +69,7 @@ describe('the packages, installed as a user would', () => {
   test('install from their tarballs into a project outside the repository, with nothing pointing back', async () => {
     expect(project.dir.startsWith(root)).toBe(false);
     expect(await project.manifests()).not.toContain(root);
-    for (const name of ['@workforce/client']) {
+    for (const name of WORKSPACES) {
       const installed = await realpath(path.join(project.dir, 'node_modules', name));
       expect(installed.startsWith(project.dir)).toBe(true);
       await access(path.join(installed, 'README.md'));
@@ -70,6 +81,7 @@ describe('the packages, installed as a user would', () => {
     const diagnostics = await compile();
     const marks = mustNotCompileMarks(FILES);
     expect(marks.filter((m) => m.file === 'src/client.mustNotCompile.ts').length).toBeGreaterThanOrEqual(7);
+    expect(marks.filter((m) => m.file === 'src/trpc.mustNotCompile.ts').length).toBeGreaterThanOrEqual(5);
     // Exactly the marked lines fail, each once and for the marked reason; everything else compiles.
     expect(diagnostics.map(({ file, line }) => `${file}:${line}`)).toEqual(
       marks.map(({ file, line }) => `${file}:${line}`),
@@ -182,5 +194,50 @@ describe('@workforce/client, its program against a live server behind a proxy', 
     );
     expect(report.webhook.webhookId).toBe(event.id);
     console.info(`@workforce/client consumer scenario: ${Math.round(performance.now() - started)} ms`);
+  }, 60_000);
+});
+
+describe('@workforce/trpc, its program against a live server behind a proxy', () => {
+  test('batches reads, sends a keyed mutation alone and replays it, reads a refusal by its codes', async () => {
+    await compile();
+    const tenant = await h.tenant();
+    const token = await h.key(tenant, ['employees:read', 'employees:write']);
+    const proxy = await startProxy(h.url);
+    const input: TrpcScenarioConfig = {
+      url: `${proxy.url}/trpc`,
+      token,
+      hrAdminId: tenant.hr_admin.id,
+      email: uniqueEmail('frontend'),
+      idempotencyKey: `frontend-${uniqueEmail('key')}`,
+    };
+    const ran = await project.run('trpc', [JSON.stringify(input)]);
+    expect(ran.stderr).toBe('');
+    expect(ran.code).toBe(0);
+    const report = JSON.parse(ran.stdout) as TrpcScenarioReport;
+    const exchanges = proxy.exchanges;
+
+    // whoami and the list went in one batched request, with the token.
+    const reads = exchanges.filter(
+      (e) => e.method === 'GET' && e.url.startsWith('/trpc/whoami,employees.list?batch=1'),
+    );
+    expect(reads).toHaveLength(1);
+    expect(reads[0].headers.authorization).toBe(`Bearer ${token}`);
+    expect(report.listed).toEqual([tenant.hr_admin.id]);
+
+    // The keyed hire went alone, twice with its key; the second answer was the first one replayed.
+    const hires = exchanges.filter((e) => e.url.startsWith('/trpc/employees.create'));
+    expect(hires.map((e) => [e.method, e.url, e.headers['idempotency-key']])).toEqual([
+      ['POST', '/trpc/employees.create', input.idempotencyKey],
+      ['POST', '/trpc/employees.create', input.idempotencyKey],
+    ]);
+    expect(hires.map((e) => e.upstream.headers.get('idempotent-replayed'))).toEqual([null, 'true']);
+    expect(report.hired).toEqual({ first: report.hired.first, again: report.hired.first, email: input.email });
+    const [{ n }] = await sql<{ n: number }>(h, 'select count(*)::int as n from employees where email = ?', [
+      input.email,
+    ]);
+    expect(n).toBe(1);
+
+    // The refusal: the problem code, its status, and the tRPC code of that status (NOT_FOUND).
+    expect(report.refusal).toEqual({ code: 'not_found', httpStatus: 404, shapeCode: -32004 });
   }, 60_000);
 });
