@@ -3,7 +3,7 @@
 // against a live server (through a proxy that can lose an answer). Not a test of the server's rules.
 
 import { readFileSync } from 'node:fs';
-import { access, realpath } from 'node:fs/promises';
+import { access, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { mustNotCompileMarks, useConsumerProject } from '../support/consumerProject.js';
@@ -74,6 +74,23 @@ describe('the packages, installed as a user would', () => {
       expect(installed.startsWith(project.dir)).toBe(true);
       await access(path.join(installed, 'README.md'));
     }
+  });
+
+  test('@workforce/trpc ships declarations and a client only: its .d.ts files name nothing but its peer dependencies', async () => {
+    const dist = path.join(project.dir, 'node_modules/@workforce/trpc/dist');
+    const files = await readdir(dist);
+    expect(files.filter((f) => f.endsWith('.d.ts')).sort()).toEqual(['appRouter.d.ts', 'index.d.ts']);
+    for (const file of files.filter((f) => f.endsWith('.d.ts'))) {
+      const text = await readFile(path.join(dist, file), 'utf8');
+      const specifiers = [...text.matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((m) => m[1]);
+      for (const specifier of specifiers) {
+        expect(['@trpc/client', '@trpc/server', 'zod', './appRouter.js'], `${file}: ${specifier}`).toContain(specifier);
+      }
+    }
+    // The router's runtime module is empty: the type is all it ships.
+    expect((await readFile(path.join(dist, 'appRouter.js'), 'utf8')).replace(/\/\/.*\n/g, '').trim()).toBe(
+      'export {};',
+    );
   });
 
   test("type-check under the project's tsc --strict (README examples too); every call the document forbids fails to compile", async () => {
