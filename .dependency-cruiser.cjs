@@ -18,6 +18,14 @@ module.exports = {
     layer('domain', ['db']),
     layer('db', []),
     {
+      name: 'packages-stand-alone',
+      comment:
+        'What users install (packages/) carries no server code: it may import only its own files and its dependencies.',
+      severity: 'error',
+      from: { path: '^packages/([^/]+)/' },
+      to: { path: '^(server|routers|api|domain|db|tests|bench)/|^packages/', pathNot: '^packages/$1/' },
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle hides which module depends on which; break it by moving the shared part down.',
       severity: 'error',

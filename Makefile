@@ -56,9 +56,10 @@ format: install
 	$(BIN)/biome check --write .
 
 ## Imports run one way, server/ → routers/ → api/ → domain/ → db/, without cycles
-## (dependency-cruiser, .dependency-cruiser.cjs); no unused file, export or dependency (knip, knip.jsonc).
+## (dependency-cruiser, .dependency-cruiser.cjs), and packages/ apart from them; no unused file, export or
+## dependency (knip, knip.jsonc).
 structure: install
-	$(BIN)/depcruise --config .dependency-cruiser.cjs server routers api domain db
+	$(BIN)/depcruise --config .dependency-cruiser.cjs server routers api domain db packages
 	$(BIN)/knip
 
 ## Typecheck, lint/format check, the structure checks and the tests.
