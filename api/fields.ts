@@ -18,8 +18,29 @@ import { z } from 'zod';
  * U+2066–U+2069). In a multi-line field LF and CR LF are the exception (see `textField`).
  */
 const FORBIDDEN_RANGES = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
-const SINGLE_LINE_PATTERN = `^[^${FORBIDDEN_RANGES}]*$`;
-const MULTI_LINE_PATTERN = `^(?:[^${FORBIDDEN_RANGES}]|\\r?\\n)*$`;
+/**
+ * Characters that are never visible (see VISIBLE) and that no text field forbids: spaces, the
+ * zero-width and other format characters, and the letters and marks that render as nothing
+ * (U+115F, U+1160, U+3164, U+FFA0, variation selectors, U+2800). A value of only these is refused;
+ * the patterns say so. Not every invisible character is listed (there are thousands, and JSON
+ * Schema patterns have no character properties in every dialect): the pattern is a necessary
+ * condition, the runtime check the whole rule (tests/employees/textPattern.test.ts holds the two).
+ */
+const INVISIBLE_RANGES =
+  '\\u0020\\u00a0\\u00ad\\u034f\\u061c\\u115f\\u1160\\u1680\\u17b4\\u17b5\\u180b-\\u180f\\u2000-\\u200f\\u202f\\u205f-\\u2065\\u206a-\\u206f\\u2800\\u3000\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0';
+/** A character a text field accepts that may be visible: not forbidden, not known invisible. */
+const MAYBE_VISIBLE = `[^${FORBIDDEN_RANGES}${INVISIBLE_RANGES}]`;
+/**
+ * The documented form of a text field's characters (each pattern linear: the invisible prefix and
+ * the first visible character are disjoint classes). With `visible`, at least one character that
+ * may be visible: a value of spaces alone does not match.
+ */
+function textPattern(multiline: boolean, visible: boolean): string {
+  const allowed = multiline ? `(?:[^${FORBIDDEN_RANGES}]|\\r?\\n)` : `[^${FORBIDDEN_RANGES}]`;
+  if (!visible) return `^${allowed}*$`;
+  const invisible = multiline ? `(?:[${INVISIBLE_RANGES}]|\\r?\\n)` : `[${INVISIBLE_RANGES}]`;
+  return `^${invisible}*${MAYBE_VISIBLE}${allowed}*$`;
+}
 
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 /** A control character or separator that is not part of an LF or CR LF line break. */
@@ -121,7 +142,7 @@ export function textField(options: TextFieldOptions) {
     .meta({
       ...(blank ? {} : { minLength: 1 }),
       maxLength: max,
-      pattern: multiline ? MULTI_LINE_PATTERN : SINGLE_LINE_PATTERN,
+      pattern: textPattern(multiline, !blank),
       description: `${options.description ? `${options.description} ` : ''}${rules}.`,
     });
 }

@@ -62,9 +62,19 @@ function notFound(id: string): DomainError {
   return new DomainError('not_found', { detail: `No webhook endpoint ${id}.` });
 }
 
+/**
+ * How a webhook URL starts: its scheme and `//`, in any case. The URL parser also takes
+ * `https:host/…` or `https:\\host`, and sends them to `https://host/…`: refused, so that what is
+ * stored is what is sent, and so that the document can state the rule as a pattern.
+ */
+export const WEBHOOK_URL_START = '^[Hh][Tt][Tt][Pp][Ss]?://';
+const URL_START = new RegExp(WEBHOOK_URL_START);
+
 /** 400 invalid_body naming `url` when the URL is refused (decisions §14). */
 async function assertUsableUrl(url: string, allowPrivate: boolean): Promise<void> {
-  const reason = await checkWebhookUrl(url, allowPrivate);
+  const reason = URL_START.test(url)
+    ? await checkWebhookUrl(url, allowPrivate)
+    : `must be an absolute URL that starts with ${allowPrivate ? 'https:// or http://' : 'https://'}`;
   if (reason) {
     throw new DomainError('invalid_body', {
       detail: `The webhook URL is refused: ${reason}.`,

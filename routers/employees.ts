@@ -33,6 +33,44 @@ export const employeeSchema = z
   })
   .meta({ id: 'Employee' });
 
+/**
+ * The refinement's employment-type rules in JSON Schema: pay_model and rate come together, and only
+ * for the payout types; vendor_name is required for vendor_worker and refused for any other type.
+ * An absent employment_type is full_time (its default), which takes neither. Said as alternatives
+ * (anyOf) rather than if/then, so that linters find each required property among the body's.
+ */
+const EMPLOYMENT_TYPE_RULES = {
+  dependentRequired: { pay_model: ['rate'], rate: ['pay_model'] },
+  allOf: [
+    {
+      anyOf: [
+        {
+          title: 'A vendor worker, with vendor_name',
+          required: ['employment_type', 'vendor_name'],
+          properties: { employment_type: { type: 'string', enum: ['vendor_worker'] } },
+        },
+        {
+          title: 'Any other type, without vendor_name',
+          properties: {
+            employment_type: { type: 'string', enum: EMPLOYMENT_TYPES.filter((t) => t !== 'vendor_worker') },
+            vendor_name: false,
+          },
+        },
+      ],
+    },
+    {
+      anyOf: [
+        {
+          title: 'A payout type, which may have pay_model and rate',
+          required: ['employment_type'],
+          properties: { employment_type: { type: 'string', enum: [...PAYOUT_TYPES] } },
+        },
+        { title: 'Without pay_model and rate', properties: { pay_model: false, rate: false } },
+      ],
+    },
+  ],
+};
+
 /** Body dates (1900-01-01..9999-12-31); one instance, also used to skip cross-field rules on bad dates. */
 const inputDate = dateField();
 /** Department and designation (decisions §7: 1..100); each use builds its own schema. */
@@ -88,7 +126,9 @@ const createEmployeeInput = z
       fail('pay_model', 'pay_model and rate are only for contractor, freelancer and vendor_worker');
     }
   })
-  .meta({ id: 'CreateEmployeeInput' });
+  // The employment-type rules of the refinement, said in JSON Schema (decisions §7) so that generated
+  // clients and fuzzers know them too; the dates' order cannot be said, and the description says it.
+  .meta({ id: 'CreateEmployeeInput', ...EMPLOYMENT_TYPE_RULES });
 
 const updateEmployeeInput = z
   .strictObject({
@@ -141,8 +181,11 @@ export const employeesRouter = router({
         path: '/employees',
         tags: ['employees'],
         summary: 'Hire an employee',
-        description:
+        description: [
           'The whole hiring journey in one transaction: login account, employee record, leave balances, optional payout rate card and an invite e-mail. Counts against the plan seats. Accepts Idempotency-Key.',
+          '',
+          `Rules across fields (400 invalid_body naming the field): \`pay_model\` and \`rate\` come together or not at all, and only for the payout types (${PAYOUT_TYPES.map((t) => `\`${t}\``).join(', ')}); \`vendor_name\` is required for \`vendor_worker\` and refused for any other type; \`employment_type\` defaults to \`full_time\`. \`engagement_end_date\` must not be before \`joining_date\`.`,
+        ].join('\n'),
       },
       errors: [
         'actor_not_found',

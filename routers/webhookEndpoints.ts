@@ -14,7 +14,7 @@ import {
 } from '../api/records.js';
 import { router, scoped } from '../api/trpc.js';
 import { TenantReader } from '../db/tenantReader.js';
-import { DELIVERED_EVENT_TYPES, TEST_EVENT_TYPE } from '../domain/events.js';
+import { DELIVERED_EVENT_TYPES, EVENT_TYPES, TEST_EVENT_TYPE } from '../domain/events.js';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -23,6 +23,7 @@ import {
   SUBSCRIBABLE_TYPES,
   sendTestEvent,
   updateWebhookEndpoint,
+  WEBHOOK_URL_START,
 } from '../domain/webhooks.js';
 
 /** Webhook endpoints (decisions §14): /v1/webhook-endpoints and webhookEndpoints.* over tRPC. */
@@ -76,7 +77,10 @@ const urlField = z
   .string()
   .max(MAX_URL, `url must be at most ${MAX_URL} characters`)
   .meta({
-    description: `An absolute https:// URL, without credentials, at most ${MAX_URL} characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery).`,
+    description: `An absolute https:// URL written out (\`https://host/…\`), without credentials, spaces or control characters, at most ${MAX_URL} characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). \`http://\` and such hosts only where the service allows private URLs (development).`,
+    // What the domain's URL rule needs of the text (domain/webhooks.ts, domain/webhookUrls.ts): its
+    // scheme and `//` first, nothing the URL parser would drop. The host's addresses are not text.
+    pattern: `${WEBHOOK_URL_START}[^\\u0000-\\u0020\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]+$`,
   });
 
 const eventTypesField = z
@@ -94,6 +98,18 @@ const eventTypesField = z
   .meta({
     uniqueItems: true,
     description: 'Event types to deliver, each once; `["*"]` alone for every type, those added later included.',
+    // `*` stands alone: either `["*"]` or known types, said in JSON Schema too.
+    oneOf: [
+      { title: 'Every type', type: 'array', items: { type: 'string', enum: ['*'] }, minItems: 1, maxItems: 1 },
+      {
+        title: 'These types',
+        type: 'array',
+        items: { type: 'string', enum: [...EVENT_TYPES] },
+        minItems: 1,
+        maxItems: EVENT_TYPES.length,
+        uniqueItems: true,
+      },
+    ],
   });
 
 const descriptionField = () => textField({ max: MAX_DESCRIPTION, multiline: true, description: 'For people.' });

@@ -536,10 +536,11 @@ function webhooksSection(): Record<string, Json> {
 }
 
 /**
- * Object-level rules an input schema states in its `.meta()` (at least one of some fields), which
- * trpc-to-openapi drops when it rebuilds the body without the path parameters.
+ * Object-level rules an input schema states in its `.meta()` (at least one of some fields, fields
+ * that come together, rules by the value of another field), which trpc-to-openapi drops when it
+ * rebuilds the body without the path parameters.
  */
-const BODY_RULES = ['anyOf', 'oneOf', 'minProperties'] as const;
+const BODY_RULES = ['anyOf', 'oneOf', 'allOf', 'minProperties', 'dependentRequired'] as const;
 
 /**
  * The OpenAPI 3.1 document, generated from the routers and then completed: one problem+json
@@ -625,7 +626,9 @@ export function buildOpenApiDocument(): OpenAPIObject {
       for (const parameter of (operation.parameters as Json[] | undefined) ?? []) {
         const schema = parameter.schema as Json | undefined;
         parameter.description ??= schema?.description ?? parameterDescriptions[parameter.name as string];
-        if (parameter.name === 'cursor' && schema) schema.maxLength ??= CURSOR_MAX_LENGTH;
+        // An empty cursor is a cursor no list issued: 400 invalid_cursor (decisions §1).
+        if (parameter.name === 'cursor' && schema)
+          Object.assign(schema, { minLength: 1, maxLength: CURSOR_MAX_LENGTH });
         // A list in a query (the event log's `type`) is one comma-separated value; a parameter
         // given twice is refused (decisions §15).
         if (parameter.in === 'query' && schema?.type === 'array')

@@ -190,6 +190,14 @@ export class Contract {
     if (!validate(body)) fail(`the body does not match the document:\n  ${this.#errors(validate)}`);
   }
 
+  /**
+   * Whether `value` is valid against the schema at `at` in the document (its path: `paths`,
+   * `/employees`, `post`, `requestBody`, …): what a client validating against the document decides.
+   */
+  accepts(at: readonly string[], value: unknown): boolean {
+    return this.#validator(pointer(...at))(value) === true;
+  }
+
   /** The node a local `$ref` (`#/components/parameters/webhook-id`) names. */
   #resolve(ref: string): unknown {
     let node: unknown = this.doc;
