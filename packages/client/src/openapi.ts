@@ -117,6 +117,8 @@ export interface paths {
         /**
          * Hire an employee
          * @description The whole hiring journey in one transaction: login account, employee record, leave balances, optional payout rate card and an invite e-mail. Counts against the plan seats. Accepts Idempotency-Key.
+         *
+         *     Rules across fields (400 invalid_body naming the field): `pay_model` and `rate` come together or not at all, and only for the payout types (`contractor`, `freelancer`, `vendor_worker`); `vendor_name` is required for `vendor_worker` and refused for any other type; `employment_type` defaults to `full_time`. `engagement_end_date` must not be before `joining_date`.
          */
         post: operations["employees-create"];
         delete?: never;
@@ -2437,7 +2439,20 @@ export interface operations {
                     rate?: number;
                     /** Format: uuid */
                     manager_id?: string;
-                };
+                } & (({
+                    /** @enum {string} */
+                    employment_type: "vendor_worker";
+                } | {
+                    /** @enum {string} */
+                    employment_type?: "full_time" | "part_time" | "intern" | "contractor" | "freelancer";
+                    vendor_name?: never;
+                }) & ({
+                    /** @enum {string} */
+                    employment_type: "contractor" | "freelancer" | "vendor_worker";
+                } | {
+                    pay_model?: never;
+                    rate?: never;
+                }));
             };
         };
         responses: {
@@ -6483,10 +6498,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An absolute https:// URL, without credentials, at most 2048 characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). */
+                    /** @description An absolute https:// URL written out (`https://host/…`), without credentials, spaces or control characters, at most 2048 characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). `http://` and such hosts only where the service allows private URLs (development). */
                     url: string;
                     /** @description Event types to deliver, each once; `["*"]` alone for every type, those added later included. */
-                    event_types: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[];
+                    event_types: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[] & ("*"[] | ("employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[]);
                     /** @description For people. 1 to 500 characters after trimming; line breaks as LF or CR LF (stored as LF), no other control characters; no bidirectional override or isolate characters, no unpaired surrogates; at least one visible character. */
                     description?: string;
                 };
@@ -7039,10 +7054,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An absolute https:// URL, without credentials, at most 2048 characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). */
+                    /** @description An absolute https:// URL written out (`https://host/…`), without credentials, spaces or control characters, at most 2048 characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). `http://` and such hosts only where the service allows private URLs (development). */
                     url?: string;
                     /** @description Event types to deliver, each once; `["*"]` alone for every type, those added later included. */
-                    event_types?: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[];
+                    event_types?: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[] & ("*"[] | ("employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[]);
                     /** @description null clears it. */
                     description?: string | null;
                     /** @description `true` turns it back on, clearing `disabled_reason` and its count of failures. */
