@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { selfContainedSchema } from '../api/jsonSchema.js';
 import { listEnvelope } from '../api/pagination.js';
 import { isoDateTime } from '../api/records.js';
 import { anonymousProcedure, router } from '../api/trpc.js';
@@ -185,18 +184,24 @@ const eventTypeSchema = z
 
 type EventTypeItem = z.infer<typeof eventTypeSchema>;
 
-let catalogue: EventTypeItem[] | undefined;
+let catalogue: Promise<EventTypeItem[]> | undefined;
 
-/** Every delivered type, in DELIVERED_EVENT_TYPES order; the schemas are built on first use, then kept. */
-function listEventTypes(): EventTypeItem[] {
-  catalogue ??= DELIVERED_EVENT_TYPES.map((type): EventTypeItem => {
-    return {
-      type,
-      description: EVENT_TYPE_TEXT[type].description,
-      scope: DELIVERED_EVENT_SCOPES[type],
-      schema: selfContainedSchema(EVENT_RECORD_SCHEMAS[type]),
-    };
-  });
+/**
+ * Every delivered type, in DELIVERED_EVENT_TYPES order; the schemas are built on first use, then
+ * kept. The JSON Schema generator (zod-openapi) is loaded then, not when the server starts
+ * (docs/decisions.md, "What a process loads").
+ */
+function listEventTypes(): Promise<EventTypeItem[]> {
+  catalogue ??= import('../api/jsonSchema.js').then(({ selfContainedSchema }) =>
+    DELIVERED_EVENT_TYPES.map(
+      (type): EventTypeItem => ({
+        type,
+        description: EVENT_TYPE_TEXT[type].description,
+        scope: DELIVERED_EVENT_SCOPES[type],
+        schema: selfContainedSchema(EVENT_RECORD_SCHEMAS[type]),
+      }),
+    ),
+  );
   return catalogue;
 }
 
@@ -217,5 +222,5 @@ export const eventTypesRouter = router({
     })
     .input(z.void())
     .output(listEnvelope(eventTypeSchema, 'EventTypeList'))
-    .query(() => ({ data: listEventTypes(), next_cursor: null, has_more: false })),
+    .query(async () => ({ data: await listEventTypes(), next_cursor: null, has_more: false })),
 });
