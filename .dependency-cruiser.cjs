@@ -1,29 +1,58 @@
 /**
- * The layers (README "Architecture"): server/ → routers/ → api/ → domain/ → db/. Each may import
- * from the layers to its right, never to its left. `make check` and `make test` fail on a
- * backwards import, a cycle, or a production module importing a dev dependency.
+ * The floor plan, checked by `make structure` (docs/architecture.md): server/ → routers/ → core/ → db/,
+ * each importing only the layers to its right; inside routers/, one folder per feature, whose
+ * procedures alone touch tRPC and which reaches another feature only through its record, its
+ * writes or the event log. `make check` and `make test` fail on any import that breaks a rule.
  */
+const LAYERS = 'server|routers|core|db';
+
 const layer = (name, below) => ({
   name: `${name}-imports-only-below`,
   comment: `${name}/ may import only from ${below.length ? `${below.join('/, ')}/` : 'itself'} (and packages).`,
   severity: 'error',
   from: { path: `^${name}/` },
-  to: { path: '^(server|routers|api|domain|db)/', pathNot: `^(${[name, ...below].join('|')})/` },
+  to: { path: `^(${LAYERS})/`, pathNot: `^(${[name, ...below].join('|')})/` },
 });
 
 module.exports = {
   forbidden: [
-    layer('routers', ['api', 'domain', 'db']),
-    layer('api', ['domain', 'db']),
-    layer('domain', ['db']),
+    layer('routers', ['core', 'db']),
+    layer('core', ['db']),
     layer('db', []),
+    {
+      name: 'only-procedures-build-procedures',
+      comment:
+        'Inside a feature, only *.procedures.ts import the procedure builder (core/trpc.ts) or tRPC: rules, writes, records and jobs are plain functions a test can call.',
+      severity: 'error',
+      from: { path: '^routers/[^/]+/', pathNot: '\\.procedures\\.ts$' },
+      to: { path: ['^core/trpc\\.ts$', '^node_modules/@trpc/'] },
+    },
+    {
+      name: 'procedures-hold-no-sql',
+      comment:
+        'A procedure is input, output, meta and one call: it reaches the database only through its feature (no db/ import; tests/tooling/structure.test.ts also reads its text for SQL).',
+      severity: 'error',
+      from: { path: '\\.procedures\\.ts$' },
+      to: { path: '^db/', pathNot: '^db/entities/' },
+    },
+    {
+      name: 'features-meet-through-records-writes-and-events',
+      comment:
+        'A feature uses another only through its record (*.record.ts), its writes (*.writes.ts) or the event log (routers/events/eventLog.ts), never through its procedures, rules or jobs.',
+      severity: 'error',
+      from: { path: '^routers/([^/]+)/' },
+      to: {
+        path: '^routers/[^/]+/',
+        pathNot: ['^routers/$1/', '\\.(record|writes)\\.ts$', '^routers/events/eventLog\\.ts$'],
+      },
+    },
     {
       name: 'packages-stand-alone',
       comment:
         'What users install (packages/) carries no server code: it may import only its own files and its dependencies.',
       severity: 'error',
       from: { path: '^packages/([^/]+)/' },
-      to: { path: '^(server|routers|api|domain|db|tests|bench)/|^packages/', pathNot: '^packages/$1/' },
+      to: { path: `^(${LAYERS}|tests|bench)/|^packages/`, pathNot: '^packages/$1/' },
     },
     {
       name: 'no-circular',
@@ -40,9 +69,9 @@ module.exports = {
     },
     {
       name: 'production-not-on-dev-dependencies',
-      comment: 'What ships (server, routers, api, domain, db) may not need a devDependency at run time.',
+      comment: 'What ships (server, routers, core, db) may not need a devDependency at run time.',
       severity: 'error',
-      from: { path: '^(server|routers|api|domain|db)/' },
+      from: { path: `^(${LAYERS})/` },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
     },
   ],

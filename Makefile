@@ -55,11 +55,11 @@ lint: install
 format: install
 	$(BIN)/biome check --write .
 
-## Imports run one way, server/ → routers/ → api/ → domain/ → db/, without cycles
+## Imports run one way, server/ → routers/ → core/ → db/, without cycles
 ## (dependency-cruiser, .dependency-cruiser.cjs), and packages/ apart from them; no unused file, export or
 ## dependency (knip, knip.jsonc).
 structure: install
-	$(BIN)/depcruise --config .dependency-cruiser.cjs server routers api domain db packages
+	$(BIN)/depcruise --config .dependency-cruiser.cjs server routers core db packages
 	$(BIN)/knip
 
 ## Typecheck, lint/format check, the structure checks and the tests.

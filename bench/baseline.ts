@@ -18,7 +18,7 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-/** The employee read record's columns, formatted in SQL as the service selects them (api/records.ts). */
+/** The employee read record's columns, formatted in SQL as the service selects them (core/records.ts). */
 const EMPLOYEE_COLUMNS = `id, employee_id, profile_id, manager_id, full_name, email, department, designation,
   employment_type, to_char(joining_date, 'YYYY-MM-DD') as joining_date,
   to_char(engagement_end_date, 'YYYY-MM-DD') as engagement_end_date, vendor_name,
@@ -29,8 +29,8 @@ const EMPLOYEE_COLUMNS = `id, employee_id, profile_id, manager_id, full_name, em
 const CODE_OF = (n: string) => `?::text || lpad((${n})::text, greatest(?::int, length((${n})::text)), '0')`;
 
 /**
- * Every statement, as the service sends it (domain/credentials.ts resolveBearer, api/records.ts,
- * routers/employees.ts hireEmployee), the tenant condition written in where the service's tenant
+ * Every statement, as the service sends it (routers/credentials/credentials.writes.ts resolveBearer, core/records.ts,
+ * routers/employees/employees.procedures.ts hireEmployee), the tenant condition written in where the service's tenant
  * reader adds it.
  */
 const STATEMENTS = {
@@ -118,7 +118,7 @@ const STATEMENTS = {
            (select code from assigned) as assigned_code,
            new_employee.*
       from (select 1) as one left join new_employee on true`),
-  /** The hire's third statement: its event, and a first delivery attempt to each subscribed endpoint (domain/events.ts). */
+  /** The hire's third statement: its event, and a first delivery attempt to each subscribed endpoint (routers/events/eventLog.ts). */
   recordEvent: numbered(`with recorded as (
       insert into events (id, tenant_id, type, data, previous_attributes, request_id, idempotency_key, created_at)
       values (?, ?, 'employee.created', jsonb_build_object('object', ?::jsonb), null, ?, null, ?::timestamptz)

@@ -5,11 +5,11 @@
  * as JSON, to profile a server by hand against it.
  */
 import pg from 'pg';
+import { CursorCodec, cursorListKey, loadCursorSecret } from '../core/cursors.js';
+import { SCOPES } from '../core/scopes.js';
 import { migrate, openOrm } from '../db/orm.js';
-import { createApiKey, createOAuthClient } from '../domain/credentials.js';
-import { CursorCodec, cursorListKey, loadCursorSecret } from '../domain/cursors.js';
-import { createOrganisation } from '../domain/organisations.js';
-import { SCOPES } from '../domain/scopes.js';
+import { createApiKey, createOAuthClient } from '../routers/credentials/credentials.writes.js';
+import { createOrganisation } from '../routers/organisations/organisations.writes.js';
 
 export const ADMIN_URL =
   process.env.BENCH_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';

@@ -1,7 +1,7 @@
 /**
  * Starting and watching the server the benchmark measures. BENCH_SERVER picks how it is run:
  * `wfm` (default: bin/wfm serve, what ships), `tsx` (the TypeScript sources through the tsx loader)
- * or `dist` (the compiled build, node dist/server/cli.js).
+ * or `dist` (the compiled build, node dist/server/main/cli.js).
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,11 +18,11 @@ export function serverCommand(nodeFlags: string[] = []): string[] {
         ...nodeFlags,
         '--import',
         path.resolve('node_modules/tsx/dist/loader.mjs'),
-        'server/cli.ts',
+        'server/main/cli.ts',
         'serve',
       ];
     case 'dist':
-      return [process.execPath, ...nodeFlags, 'dist/server/cli.js', 'serve'];
+      return [process.execPath, ...nodeFlags, 'dist/server/main/cli.js', 'serve'];
     default:
       return [path.resolve('bin/wfm'), 'serve'];
   }

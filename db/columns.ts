@@ -2,7 +2,7 @@
  * How a column is read so that the row PostgreSQL returns already is the API's record: dates as
  * YYYY-MM-DD, instants as RFC 3339 UTC with milliseconds, numeric columns (days, rates) as JSON
  * numbers, everything else as it is. The API derives the kinds from a record's schema
- * (api/records.ts `recordColumns`); a domain statement that returns a record names them itself.
+ * (core/records.ts `recordColumns`); a domain statement that returns a record names them itself.
  */
 export type ColumnKind = 'plain' | 'date' | 'timestamp' | 'number';
 

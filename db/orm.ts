@@ -182,7 +182,7 @@ export function ormOptions(
     schemaGenerator: { skipTables: ['rate_limits'] },
     // Structural tenant isolation: every read of a tenant-owned entity is scoped to the tenant the
     // request's credential belongs to. It is on by default and needs its argument, so a query
-    // that forgot the tenant fails instead of leaking (server/app.ts sets it once per request).
+    // that forgot the tenant fails instead of leaking (server/http/app.ts sets it once per request).
     filters: {
       [TENANT_FILTER]: {
         cond: (args: { tenantId: string }) => ({ tenantId: args.tenantId }),

@@ -122,7 +122,7 @@ function compile(sql: string): string[] {
  * cannot exist without a tenant, and every statement it runs reads only that tenant's rows, however
  * the statement is written (see compileTenantStatement): a query that forgets the tenant still
  * cannot see another tenant's data. Rows come back as the driver gives them; statements select the
- * read record's fields directly (api/records.ts).
+ * read record's fields directly (core/records.ts).
  */
 export class TenantReader {
   readonly tenantId: string;
@@ -163,7 +163,7 @@ export class TenantReader {
 
 /**
  * Runs `work` in the request's write transaction when there is one (every /v1 write runs in one,
- * server/idempotency.ts), else in a transaction of its own (/trpc). No savepoint of its own: a
+ * server/http/idempotency.ts), else in a transaction of its own (/trpc). No savepoint of its own: a
  * refusal thrown from `work` rolls back the whole write, or to the write's own savepoint.
  */
 export function inTransaction<T>(em: EntityManager, work: (tx: EntityManager) => Promise<T>): Promise<T> {

@@ -1,20 +1,20 @@
-import { router } from '../api/trpc.js';
-import { assetsRouter } from './assets.js';
-import { capabilities } from './capabilities.js';
-import { employeesRouter } from './employees.js';
-import { eventsRouter } from './events.js';
-import { eventTypesRouter } from './eventTypes.js';
-import { health } from './health.js';
-import { helpdeskTicketsRouter } from './helpdeskTickets.js';
-import { holidaysRouter } from './holidays.js';
-import { jobOpeningsRouter } from './jobOpenings.js';
-import { leaveBalancesRouter } from './leaveBalances.js';
-import { leaveRequestsRouter } from './leaveRequests.js';
-import { leaveTypesRouter } from './leaveTypes.js';
-import { modulesRouter } from './modules.js';
-import { surveysRouter } from './surveys.js';
-import { webhookEndpointsRouter } from './webhookEndpoints.js';
-import { whoami } from './whoami.js';
+import { router } from '../core/trpc.js';
+import { whoami } from './credentials/whoami.procedures.js';
+import { employeesRouter } from './employees/employees.procedures.js';
+import { eventsRouter } from './events/events.procedures.js';
+import { eventTypesRouter } from './events/eventTypes.procedures.js';
+import { leaveBalancesRouter } from './leave/leaveBalances.procedures.js';
+import { leaveRequestsRouter } from './leave/leaveRequests.procedures.js';
+import { leaveTypesRouter } from './leave/leaveTypes.procedures.js';
+import { capabilities } from './metadata/capabilities.procedures.js';
+import { health } from './metadata/health.procedures.js';
+import { modulesRouter } from './metadata/modules.procedures.js';
+import { webhookEndpointsRouter } from './webhooks/webhookEndpoints.procedures.js';
+import { assetsRouter } from './workplace/assets.procedures.js';
+import { helpdeskTicketsRouter } from './workplace/helpdeskTickets.procedures.js';
+import { holidaysRouter } from './workplace/holidays.procedures.js';
+import { jobOpeningsRouter } from './workplace/jobOpenings.procedures.js';
+import { surveysRouter } from './workplace/surveys.procedures.js';
 
 /** Every procedure, served at /v1 (REST, via trpc-to-openapi) and /trpc alike. */
 export const appRouter = router({

@@ -1,3 +1,7 @@
+/**
+ * The credential tables as MikroORM entities: API keys and their secrets, OAuth clients and tokens.
+ * Secrets are never stored, only their SHA-256 (decisions §3).
+ */
 import { defineEntity, p } from '@mikro-orm/core';
 import { tenantOwned } from './base.js';
 

@@ -1,3 +1,4 @@
+/** The leave tables as MikroORM entities: leave types, requests and balances, and their enums. */
 import { defineEntity, p } from '@mikro-orm/core';
 import { tenantOwned, updatedAtProperty } from './base.js';
 

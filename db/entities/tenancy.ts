@@ -1,3 +1,7 @@
+/**
+ * The tenancy tables as MikroORM entities: organisations, tenants, login profiles, employees and
+ * rate cards, and the employment-type enums.
+ */
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAtProperty, idProperty, tenantOwned, updatedAtProperty } from './base.js';
 

@@ -1,3 +1,7 @@
+/**
+ * Migration: the schema's foundation (organisations, tenants, credentials). Migrations are never
+ * edited once committed; a change is a new one.
+ */
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122000001Foundation extends Migration {

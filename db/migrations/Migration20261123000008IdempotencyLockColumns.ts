@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Idempotency keys are held by a transaction-scoped advisory lock, and a key's row is written only
- * with its outcome (decisions §6, server/idempotency.ts): every row is `completed`, and no row is
+ * with its outcome (decisions §6, server/http/idempotency.ts): every row is `completed`, and no row is
  * locked. So `state` (with its check constraint, which goes with the column) and `locked_at` go.
  * Rows an earlier server version left `in_flight` are dropped with them: they stood for no
  * outcome and the server treated them as absent. No index used either column.

@@ -28,7 +28,7 @@ export class Migration20261123000010ListFilterIndexes extends Migration {
     keyset('leave_requests', 'leave_type_id');
     keyset('leave_requests', 'status');
     // The window [from, to] (end_date >= from, start_date <= to) cannot be walked in list order: a
-    // window page sorts the (created_at, id) of every matching row (api/records.ts,
+    // window page sorts the (created_at, id) of every matching row (core/records.ts,
     // windowPageStatements). These find them in the index alone, from the narrower bound: a recent
     // window on end_date, an old one on start_date.
     this.addSql(

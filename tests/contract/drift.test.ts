@@ -30,7 +30,7 @@ describe('the build', () => {
   });
 
   test('the sources map onto dist/, nothing else does', () => {
-    expect(compiledPathOf(path.join(root, 'server/app.ts'))).toBe(path.join(root, 'dist/server/app.js'));
+    expect(compiledPathOf(path.join(root, 'server/http/app.ts'))).toBe(path.join(root, 'dist/server/http/app.js'));
     expect(compiledPathOf(path.join(root, 'db/migrations/index.ts'))).toBe(
       path.join(root, 'dist/db/migrations/index.js'),
     );

@@ -1,15 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { type ProblemCode, problemCodes } from '../../api/errors.js';
-import type { Meta } from '../../api/trpc.js';
+import { type ProblemCode, problemCodes } from '../../core/problems.js';
+import type { Meta } from '../../core/trpc.js';
 import { appRouter } from '../../routers/index.js';
-import { buildOpenApiDocument } from '../../server/openapi.js';
+import { buildOpenApiDocument } from '../../server/openapi/document.js';
 import { useTestServer } from '../support/harness.js';
 import { ContractDrift, type Exchange } from '../support/openapi.js';
 
-// The problem codes of each operation (server/openapi.ts): a procedure's meta lists the codes of
+// The problem codes of each operation (server/openapi/document.ts): a procedure's meta lists the codes of
 // its own rules (`errors`), the generator adds those its kind implies (credential, scope, query,
 // path id, body, Idempotency-Key, rate limit, 500/503), derives each response's status from the
-// registry (api/errors.ts) and narrows the response's Problem `code` to its codes. The response
+// registry (core/problems.ts) and narrows the response's Problem `code` to its codes. The response
 // validator of the harness (tests/support/openapi.ts) checks every answer the suite receives
 // against that narrowed schema, so a code an operation answers and does not document fails
 // whichever test received it.
@@ -165,7 +165,7 @@ describe('every operation', () => {
 
   test('every registered code is answered by some operation, or before any operation runs', () => {
     const answered = new Set(every.flatMap((o) => Object.values(o.codes).flat()));
-    // The route table's 404/405, Node's own refusals (server/httpServer.ts), tRPC's batch limit.
+    // The route table's 404/405, Node's own refusals (server/http/httpServer.ts), tRPC's batch limit.
     const beforeAnyOperation = [
       'method_not_allowed',
       'malformed_request',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SCOPES } from '../../domain/scopes.js';
-import { buildOpenApiDocument } from '../../server/openapi.js';
+import { SCOPES } from '../../core/scopes.js';
+import { buildOpenApiDocument } from '../../server/openapi/document.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';
 import type { Json } from '../support/http.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SCOPES } from '../../domain/scopes.js';
+import { SCOPES } from '../../core/scopes.js';
 import { sql } from '../support/database.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';
 import { readBack, SURFACES, type Surface, sendWrite, type WriteOp } from '../support/writeSurfaces.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { buildOpenApiDocument } from '../../server/openapi.js';
+import { buildOpenApiDocument } from '../../server/openapi/document.js';
 import { root, run } from '../support/processes.js';
 
 // The linters an outside reviewer points at the document: Spectral with spectral:oas plus the OWASP

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { buildOpenApiDocument } from '../../server/openapi.js';
+import { buildOpenApiDocument } from '../../server/openapi/document.js';
 import { root, run } from '../support/processes.js';
 
 // Spectral's `spectral:oas` ruleset (see .spectral.yaml) over the document the server serves at

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../domain/credentials.js';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../routers/credentials/credentials.writes.js';
 import { sql } from '../support/database.js';
 import { startTestServer, type TestTenant, useTestServer } from '../support/harness.js';
 import { creds } from '../support/oauth.js';

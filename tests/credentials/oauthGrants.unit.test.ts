@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DomainError } from '../../core/domainError.js';
+import type { Scope } from '../../core/scopes.js';
 import type { Orm } from '../../db/orm.js';
-import { hashToken, revokeOAuthClient } from '../../domain/credentials.js';
-import { DomainError } from '../../domain/errors.js';
+import { hashToken, revokeOAuthClient } from '../../routers/credentials/credentials.writes.js';
 import {
   ACCESS_TOKEN_TTL_S,
   type AuthenticatedClient,
@@ -10,12 +11,11 @@ import {
   grantTokens,
   REFRESH_TOKEN_TTL_S,
   refreshTokenGrant,
-} from '../../domain/oauthGrants.js';
-import type { Scope } from '../../domain/scopes.js';
+} from '../../routers/credentials/oauthGrants.writes.js';
 import { openTestOrm, sql } from '../support/database.js';
 import { newClient, newTenant } from '../support/tenants.js';
 
-// The grants of the token endpoint as domain functions (domain/oauthGrants.ts), without HTTP: what
+// The grants of the token endpoint as domain functions (routers/credentials/oauthGrants.writes.ts), without HTTP: what
 // they grant, store and refuse, and with which DomainError code (the RFC 6749 `error`). The HTTP
 // side (bodies, Basic, rate limits, error bodies) is token.test.ts's.
 

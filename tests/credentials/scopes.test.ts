@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { grantScopes, parseScopes, SCOPES } from '../../domain/scopes.js';
+import { grantScopes, parseScopes, SCOPES } from '../../core/scopes.js';
 
 // The nine scopes of the specification (Authentication, item 6) and the two of webhook endpoints
 // (decisions §14); tests elsewhere import SCOPES, so this one pins the list itself.
@@ -21,7 +21,7 @@ test('the scope list is exactly the specification’s nine and the two of webhoo
   );
 });
 
-// Scope intersection of a token request (domain/scopes.ts grantScopes, decisions §4): pure, no server.
+// Scope intersection of a token request (core/scopes.ts grantScopes, decisions §4): pure, no server.
 describe('grantScopes', () => {
   const allowed = ['employees:read', 'leave:read', 'leave:write'];
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { revokeOAuthClient, rotateOAuthClientSecret } from '../../domain/credentials.js';
-import { SCOPES, type Scope } from '../../domain/scopes.js';
+import { SCOPES, type Scope } from '../../core/scopes.js';
+import { revokeOAuthClient, rotateOAuthClientSecret } from '../../routers/credentials/credentials.writes.js';
 import { INTEGER } from '../support/formats.js';
 import { useTestServer } from '../support/harness.js';
 import { basic, creds, tokenForm, tokenJson } from '../support/oauth.js';

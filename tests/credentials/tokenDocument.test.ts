@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { ACCESS_TOKEN_TTL_S } from '../../domain/oauthGrants.js';
-import { buildOpenApiDocument } from '../../server/openapi.js';
+import { ACCESS_TOKEN_TTL_S } from '../../routers/credentials/oauthGrants.writes.js';
+import { buildOpenApiDocument } from '../../server/openapi/document.js';
 import { useTestServer } from '../support/harness.js';
 import { basic, creds, tokenForm, tokenJson } from '../support/oauth.js';
 import { ContractDrift } from '../support/openapi.js';
 
-// What the OpenAPI document says of POST /oauth/token (server/openapi.ts), and that the server's
+// What the OpenAPI document says of POST /oauth/token (server/openapi/document.ts), and that the server's
 // answers match it: the harness's fetch checks every answer of the token endpoint against the
 // served document, as it does for /v1 (tests/support/openapi.ts).
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { SCOPES } from '../../domain/scopes.js';
+import type { SCOPES } from '../../core/scopes.js';
 import { expectProblem, useTestServer } from '../support/harness.js';
 import { creds, tokenJson } from '../support/oauth.js';
 import {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { SCOPES } from '../../domain/scopes.js';
+import { SCOPES } from '../../core/scopes.js';
 import { sql } from '../support/database.js';
 import { hireBody, uniqueEmail } from '../support/employees.js';
 import { useTestServer } from '../support/harness.js';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { textField } from '../../api/fields.js';
+import { textField } from '../../core/fields.js';
 
-// The documented pattern of a text field (api/fields.ts) against the runtime rule it states: every
+// The documented pattern of a text field (core/fields.ts) against the runtime rule it states: every
 // value the server accepts matches the pattern (the document is never stricter than the server),
 // and a value of spaces or other invisible characters alone matches neither (decisions §16, issue
 // 23 item 9). The pattern is compiled as a validator of the document compiles it (unicode mode).

@@ -1,6 +1,11 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { DELIVERED_EVENT_TYPES, type DeliveredEventType, eventColumns, eventRecord } from '../../domain/events.js';
+import {
+  DELIVERED_EVENT_TYPES,
+  type DeliveredEventType,
+  eventColumns,
+  eventRecord,
+} from '../../routers/events/eventLog.js';
 import type { AppRouter } from '../../routers/index.js';
 import { decideOk, fileOk } from '../leave/helpers.js';
 import { sql } from '../support/database.js';
@@ -139,7 +144,7 @@ describe('each schema holds for real events of its type', () => {
     const { data: endpoint } = (await created.json()) as { data: { id: string } };
     const test = await h.as(webhooks, `/v1/webhook-endpoints/${endpoint.id}/test`, jsonInit('POST', {}));
     expect(test.status).toBe(202);
-    // The delivery body is the event record as eventColumns reads it (server/webhooks.ts).
+    // The delivery body is the event record as eventColumns reads it (routers/webhooks/webhook.dispatcher.ts).
     const rows = await sql<Json>(
       h,
       `select ${eventColumns('events.')} from events where tenant_id = ? order by created_at, id`,

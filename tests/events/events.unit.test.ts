@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { cursorListKey } from '../../domain/cursors.js';
+import { cursorListKey } from '../../core/cursors.js';
+import { eventSchema } from '../../routers/events/event.record.js';
 import {
   EVENT_SCOPES,
   EVENT_TYPES,
@@ -8,10 +9,9 @@ import {
   parseEventTypes,
   previousAttributes,
   visibleEventTypes,
-} from '../../domain/events.js';
-import { eventSchema } from '../../routers/events.js';
+} from '../../routers/events/eventLog.js';
 
-// The pure rules of the event log (domain/events.ts): what an update reports as changed, the type
+// The pure rules of the event log (routers/events/eventLog.ts): what an update reports as changed, the type
 // filter, visibility by scope, and the filter values a cursor is bound to.
 
 describe('previousAttributes', () => {

@@ -1,8 +1,8 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { SCOPES, type Scope } from '../../core/scopes.js';
 import { TenantReader } from '../../db/tenantReader.js';
-import { EVENT_TYPES, recordEvents } from '../../domain/events.js';
-import { SCOPES, type Scope } from '../../domain/scopes.js';
+import { EVENT_TYPES, recordEvents } from '../../routers/events/eventLog.js';
 import type { AppRouter } from '../../routers/index.js';
 import { decideOk, fileOk } from '../leave/helpers.js';
 import { hireBody, patchEmployee, postEmployee } from '../support/employees.js';
@@ -515,7 +515,7 @@ describe('the OpenAPI document', () => {
     const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
     const discriminator = schemas.Event.discriminator as { propertyName: string; mapping: Json };
     expect(discriminator.propertyName).toBe('type');
-    // Each type its own record, the one its webhook deliveries carry (routers/eventTypes.ts).
+    // Each type its own record, the one its webhook deliveries carry (routers/events/eventTypes.procedures.ts).
     expect(discriminator.mapping).toEqual({
       'employee.created': '#/components/schemas/EmployeeCreatedEvent',
       'employee.updated': '#/components/schemas/EmployeeUpdatedEvent',

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { LeaveRequestRecord } from '../../routers/leave/leaveRequest.record.js';
 import { type Decision, decideOk, fileOk, leaveBody, postDecision, postLeave } from '../leave/helpers.js';
 import { hireBody, patchEmployee, postEmployee, uniqueEmail } from '../support/employees.js';
 import { expectProblem, type TestTenant, useTestServer } from '../support/harness.js';
 import { idempotencyKey, type Json } from '../support/http.js';
 import { day, type Org, setupOrg } from '../support/leave.js';
-import type { LeaveRequestRecord } from '../support/records.js';
 import { allEvents, countEvents, type EventRecord, onlyEvent } from './helpers.js';
 
 // Decisions §14: every committed business write records its event in its own transaction, with the

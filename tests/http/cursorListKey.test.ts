@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { CursorCodec, cursorListKey } from '../../domain/cursors.js';
+import { CursorCodec, cursorListKey } from '../../core/cursors.js';
 
-// The list a cursor is bound to (domain/cursors.ts cursorListKey, decisions §15): pure, no server.
+// The list a cursor is bound to (core/cursors.ts cursorListKey, decisions §15): pure, no server.
 // The lists themselves: tests/employees/filters.test.ts, tests/leave/filters.test.ts,
 // tests/workplace/filters.test.ts.
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { CursorCodec, toPage } from '../../domain/cursors.js';
+import { CursorCodec, toPage } from '../../core/cursors.js';
 
-// Cursor encoding (domain/cursors.ts, decisions §1): pure, no server. Lists over HTTP use it in
+// Cursor encoding (core/cursors.ts, decisions §1): pure, no server. Lists over HTTP use it in
 // tests/workplace/pagination.test.ts.
 
 const codec = new CursorCodec(randomBytes(32));

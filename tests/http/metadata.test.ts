@@ -1,9 +1,9 @@
 import { describe, expect, inject, test } from 'vitest';
 import type { z } from 'zod';
-import { CursorCodec } from '../../domain/cursors.js';
-import { SCOPES } from '../../domain/scopes.js';
-import type { capabilitiesSchema } from '../../routers/capabilities.js';
-import { catalogue } from '../../routers/modules.js';
+import { CursorCodec } from '../../core/cursors.js';
+import { SCOPES } from '../../core/scopes.js';
+import type { capabilitiesSchema } from '../../routers/metadata/capabilities.procedures.js';
+import { catalogue } from '../../routers/metadata/modules.procedures.js';
 import { pgProxy } from '../support/cluster.js';
 import { RFC3339_MS, UUID } from '../support/formats.js';
 import { expectProblem, startTestServer, useTestServer } from '../support/harness.js';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { BACKGROUND_POOL_MAX } from '../../server/server.js';
+import { BACKGROUND_POOL_MAX } from '../../server/main/start.js';
 import { useFreshDatabase, useTempDir } from '../support/database.js';
 import { hire, hireBody, postEmployee } from '../support/employees.js';
 import { expectProblem, serverPerTest, useTestServer } from '../support/harness.js';
@@ -11,7 +11,7 @@ import { waitFor } from '../support/wait.js';
 import { useReceivers } from '../support/webhooks.js';
 
 /**
- * Prometheus metrics (server/metrics.ts): scraped from the METRICS_PORT listener and from the main
+ * Prometheus metrics (server/http/metrics.ts): scraped from the METRICS_PORT listener and from the main
  * port with METRICS_TOKEN, every scrape parsed strictly (tests/support/prometheus.ts), counters
  * checked to move by exactly what known requests did. On a database of its own with the server's
  * dispatchers running: the backlog gauges count every pending row of the database. The e-mail

@@ -4,8 +4,8 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { parseEnv } from '../../server/env.js';
-import { createHttpServer, httpServerOptions } from '../../server/httpServer.js';
+import { createHttpServer, httpServerOptions } from '../../server/http/httpServer.js';
+import { parseEnv } from '../../server/main/env.js';
 import { UUID } from '../support/formats.js';
 import { useTestServer } from '../support/harness.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { problemCodes } from '../../api/errors.js';
-import { buildOpenApiDocument } from '../../server/openapi.js';
+import { problemCodes } from '../../core/problems.js';
+import { buildOpenApiDocument } from '../../server/openapi/document.js';
 import { UUID } from '../support/formats.js';
 import { expectProblem, useTestServer } from '../support/harness.js';
 
@@ -76,7 +76,7 @@ function violations(doc: Json, schema: Json, value: unknown, at = '$'): string[]
 const h = useTestServer({ RATE_LIMIT_IP_POINTS: '100000' });
 
 describe('the OpenAPI document', () => {
-  test('the committed openapi.json is what server/openapi.ts generates', () => {
+  test('the committed openapi.json is what server/openapi/document.ts generates', () => {
     const generated = JSON.parse(JSON.stringify(buildOpenApiDocument()));
     expect(committed, 'openapi.json is stale: run `make openapi` and commit the result').toEqual(generated);
     expect(committedText, 'openapi.json is not formatted as `make openapi` writes it: run `make openapi`').toBe(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { SCOPES } from '../../domain/scopes.js';
+import { SCOPES } from '../../core/scopes.js';
 import { hireBody, postEmployee } from '../support/employees.js';
 import { expectProblem, type TestTenant, useTestServer } from '../support/harness.js';
 import { trpcUrl } from './helpers.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Orm } from '../../db/orm.js';
-import { BACKGROUND_POOL_MAX } from '../../server/server.js';
+import { BACKGROUND_POOL_MAX } from '../../server/main/start.js';
 import { type PgProxy, pgProxy, spawnNode } from '../support/cluster.js';
 import { openTestOrm } from '../support/database.js';
 import { serverPerTest, useTestServer } from '../support/harness.js';
@@ -12,7 +12,7 @@ import { newKey, newTenant } from '../support/tenants.js';
 import { waitFor } from '../support/wait.js';
 
 /**
- * Liveness and readiness (server/operations.ts): GET /livez while the process is up, GET /readyz
+ * Liveness and readiness (server/http/probes.ts): GET /livez while the process is up, GET /readyz
  * while the database answers and the node is not draining; outside /v1, so no envelope, no rate
  * limit, no credential, and not in the OpenAPI document.
  */

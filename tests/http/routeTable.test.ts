@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { appRouter } from '../../routers/index.js';
-import { buildOpenApiDocument } from '../../server/openapi.js';
-import { procedureTable } from '../../server/rest.js';
+import { procedureTable } from '../../server/http/rest.js';
+import { buildOpenApiDocument } from '../../server/openapi/document.js';
 
 // The server builds its /v1 route table (404 vs 405, Allow, Cache-Control) from the procedures'
 // meta, without generating the OpenAPI document (docs/decisions.md, "What a process loads"). It

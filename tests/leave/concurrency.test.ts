@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
+import type { LeaveRequestRecord } from '../../routers/leave/leaveRequest.record.js';
 import { useTestServer } from '../support/harness.js';
 import { codeOf, parallel, statusCounts } from '../support/http.js';
 import { day, type Org, setupOrg } from '../support/leave.js';
-import type { LeaveRequestRecord } from '../support/records.js';
 import { type Decision, daysOf, fileOk, leaveBody, leaveMail, leaveRows, postDecision, postLeave } from './helpers.js';
 
 const h = useTestServer();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import type { LeaveRequestRecord } from '../../routers/leave/leaveRequest.record.js';
 import { sql } from '../support/database.js';
 import { RFC3339_MS } from '../support/formats.js';
 import { expectDocumentedProblem, expectProblem, type TestServer, useTestServer } from '../support/harness.js';
 import { day, hirePerson, leaveTypesOf, type Org, setupOrg } from '../support/leave.js';
-import type { LeaveRequestRecord } from '../support/records.js';
 import { securityCases } from '../support/security.js';
 import {
   type Decision,

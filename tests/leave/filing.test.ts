@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { SCOPES } from '../../domain/scopes.js';
+import { SCOPES } from '../../core/scopes.js';
 import { RFC3339_MS, UUID_V7 } from '../support/formats.js';
 import { expectDocumentedProblem, expectProblem, useTestServer } from '../support/harness.js';
 import { type Json, jsonInit } from '../support/http.js';

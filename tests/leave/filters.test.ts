@@ -3,6 +3,7 @@ import { createTRPCClient, httpLink, type TRPCClientError } from '@trpc/client';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { LEAVE_STATUSES } from '../../db/entities/leave.js';
 import type { AppRouter } from '../../routers/index.js';
+import type { LeaveRequestRecord } from '../../routers/leave/leaveRequest.record.js';
 import {
   expectCursorBoundToFilters,
   expectDocumentedFilters,
@@ -13,7 +14,6 @@ import {
   walkIds,
 } from '../support/filters.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';
-import type { LeaveRequestRecord } from '../support/records.js';
 import { insertEmployee, insertLeaveRequests, type LeaveRequestFields, leaveTypeOf } from './helpers.js';
 
 // GET /v1/leave-requests filters (decisions §15): employee_id, leave_type_id, status, and the

@@ -4,12 +4,13 @@ import { expect } from 'vitest';
 import { LeaveBalance, LeaveRequest, LeaveType } from '../../db/entities/leave.js';
 import { Employee, Profile } from '../../db/entities/tenancy.js';
 import { TENANT_FILTER } from '../../db/orm.js';
+import type { LeaveBalanceRecord } from '../../routers/leave/leaveBalance.record.js';
+import type { LeaveRequestRecord } from '../../routers/leave/leaveRequest.record.js';
 import { sql } from '../support/database.js';
 import { expectProblem, type TestServer } from '../support/harness.js';
 import { type Json, jsonInit, type Page } from '../support/http.js';
 import { day, type Org, YEAR } from '../support/leave.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
-import type { BalanceRecord, LeaveRequestRecord } from '../support/records.js';
 
 // Helpers of the leave tests only: rows inserted straight into the database for the reads, and the
 // requests, checks and read-backs of filing and deciding leave. The organisation they work in is
@@ -283,11 +284,11 @@ export async function balanceOf(
   employeeId: string,
   leaveTypeId = org.types.ANNUAL,
   year = YEAR,
-): Promise<BalanceRecord> {
+): Promise<LeaveBalanceRecord> {
   const res = await h.as(org.read, `/v1/leave-balances?employee_id=${employeeId}&year=${year}`);
   const text = await res.text();
   expect(res.status, text).toBe(200);
-  const page = JSON.parse(text) as { data: BalanceRecord[] };
+  const page = JSON.parse(text) as { data: LeaveBalanceRecord[] };
   await expectMatchesOpenApi(h, 'GET', '/leave-balances', 200, page);
   const row = page.data.find((b) => b.leave_type_id === leaveTypeId);
   if (!row) throw new Error(`no balance for leave type ${leaveTypeId}: ${text}`);

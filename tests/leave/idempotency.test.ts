@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import type { LeaveRequestRecord } from '../../routers/leave/leaveRequest.record.js';
 import { expectProblem, useTestServer } from '../support/harness.js';
 import { idempotencyKey, jsonInit, parallel, statusCounts } from '../support/http.js';
 import { day, setupOrg } from '../support/leave.js';
-import type { LeaveRequestRecord } from '../support/records.js';
 import {
   daysOf,
   decideOk,

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { seedLeaveBalances } from '../../domain/leaveTypes.js';
+import type { LeaveBalanceRecord } from '../../routers/leave/leaveBalance.record.js';
+import { seedLeaveBalances } from '../../routers/leave/leaveTypes.writes.js';
 import { expectProblem, useTestServer } from '../support/harness.js';
 import type { Page } from '../support/http.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
-import type { BalanceRecord } from '../support/records.js';
 import { securityCases } from '../support/security.js';
 import {
   expectCursorRejected,
@@ -36,7 +36,7 @@ test("the first HR admin starts with this year's ANNUAL (20) and SICK (10) balan
   ] as const) {
     const secret = await h.key(t, ['leave:read'], env);
     const tenantId = env === 'live' ? t.tenant.id : t.sandbox.id;
-    const page = await getOk<Page<BalanceRecord>>(
+    const page = await getOk<Page<LeaveBalanceRecord>>(
       h,
       secret,
       `/v1/leave-balances?employee_id=${admin.id}`,
@@ -94,7 +94,7 @@ test('stored balance rows are reported as numbers with available = allowance −
     pending: 0.2,
   });
   const secret = await h.key(t, ['leave:read']);
-  const page = await getOk<Page<BalanceRecord>>(
+  const page = await getOk<Page<LeaveBalanceRecord>>(
     h,
     secret,
     `/v1/leave-balances?employee_id=${employee.id}&year=2030`,
@@ -127,7 +127,7 @@ test('stored balance rows are reported as numbers with available = allowance −
   }
 
   // A year without stored rows reads as each type's annual allowance, nothing used or pending.
-  const fresh = await getOk<Page<BalanceRecord>>(
+  const fresh = await getOk<Page<LeaveBalanceRecord>>(
     h,
     secret,
     `/v1/leave-balances?employee_id=${employee.id}&year=2031`,
@@ -183,10 +183,10 @@ test('pages like every list: limit rules, a cursor bound to the employee and yea
   await insertLeaveTypes(h, t.tenant.id, 3);
   await expectLimitRules(h, secret, path);
 
-  const rows: BalanceRecord[] = [];
+  const rows: LeaveBalanceRecord[] = [];
   let cursor: string | null = null;
   do {
-    const page: Page<BalanceRecord> = await getOk<Page<BalanceRecord>>(
+    const page: Page<LeaveBalanceRecord> = await getOk<Page<LeaveBalanceRecord>>(
       h,
       secret,
       `${path}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,

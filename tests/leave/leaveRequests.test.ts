@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import type { LeaveRequestRecord } from '../../routers/leave/leaveRequest.record.js';
 import { DATE, RFC3339_MS, UUID_V7 } from '../support/formats.js';
 import { expectProblem, type TestTenant, useTestServer } from '../support/harness.js';
 import type { Page } from '../support/http.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
-import type { LeaveRequestRecord } from '../support/records.js';
 import { isolationCases, securityCases } from '../support/security.js';
 import {
   expectCursorRejected,

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { recordColumns } from '../../api/records.js';
 import {
   availableDays,
   availableToFile,
@@ -7,7 +6,6 @@ import {
   calendarDays,
   DECIDED_STATUS,
   firstOverlap,
-  LEAVE_REQUEST_COLUMNS,
   type LeaveDecider,
   type LeaveDecision,
   type LeaveDuration,
@@ -20,10 +18,9 @@ import {
   leaveRangesOverlap,
   leaveTransitionRefusal,
   nextLeaveStatus,
-} from '../../domain/leave.js';
-import { leaveRequestSchema } from '../../routers/leaveRequests.js';
+} from '../../routers/leave/leaveRequests.writes.js';
 
-// The leave rules of domain/leave.ts, without a database (decisions §8).
+// The leave rules of routers/leave/leaveRequests.writes.ts, without a database (decisions §8).
 
 const range = (start_date: string, end_date: string, leave_duration: LeaveDuration = 'full_day'): LeaveRange => ({
   start_date,
@@ -298,8 +295,4 @@ describe('date rules: leaveDateErrors', () => {
     ]);
     expect(leaveDateErrors(dates('2026-03-01', '2026-03-02', 9), { dates: true, days: false })).toEqual([]);
   });
-});
-
-test("the domain's record columns are the API's read list of the record", () => {
-  expect(LEAVE_REQUEST_COLUMNS).toBe(recordColumns(leaveRequestSchema));
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openOrm } from '../../db/orm.js';
-import { createDelivery, OutboxDispatcher } from '../../server/outbox.js';
+import { createDelivery, OutboxDispatcher } from '../../routers/mail/mail.dispatcher.js';
 import { sql, useFreshDatabase } from '../support/database.js';
 import { hire, uniqueEmail } from '../support/employees.js';
 import { startTestServer, type TestServer, type TestTenant, useTestServer } from '../support/harness.js';

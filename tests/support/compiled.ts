@@ -14,10 +14,8 @@ const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dist = path.join(root, 'dist');
 const tsc = path.join(root, 'node_modules/typescript/lib/tsc.js');
 
-/** A source of the service (server/, routers/, api/, domain/, db/) and the module compiled from it. */
-const SOURCE = new RegExp(
-  `^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/((?:server|routers|api|domain|db)/.+)\\.ts$`,
-);
+/** A source of the service (server/, routers/, core/, db/) and the module compiled from it. */
+const SOURCE = new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/((?:server|routers|core|db)/.+)\\.ts$`);
 
 /** The compiled module of a service source file, or undefined for any other file. */
 export function compiledPathOf(file: string): string | undefined {
@@ -42,7 +40,7 @@ function buildService(): void {
 /**
  * A vitest plugin: builds the service before the run (so a stale dist/ cannot be tested by accident,
  * also when one file is run with `vitest run tests/…`), and resolves every import of a service
- * source (`../../server/server.js`, which type-checks against server/server.ts) to its compiled
+ * source (`../../server/server.js`, which type-checks against server/main/start.ts) to its compiled
  * module in dist/. The compiled modules import each other by relative paths inside dist/, so there
  * is exactly one copy of each: the test, its harness and the server it starts share the same
  * MikroORM entity classes. In watch mode, a changed source is rebuilt and the tests that use its

@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { CreateOrganisationInput, createOrganisation } from '../../domain/organisations.js';
-import type { Scope } from '../../domain/scopes.js';
-import { parseEnv } from '../../server/env.js';
-import { createLogger } from '../../server/logging.js';
-import { type RunningServer, startServer } from '../../server/server.js';
+import type { Scope } from '../../core/scopes.js';
+import type { CreateOrganisationInput, createOrganisation } from '../../routers/organisations/organisations.writes.js';
+import { parseEnv } from '../../server/main/env.js';
+import { createLogger } from '../../server/main/logging.js';
+import { type RunningServer, startServer } from '../../server/main/start.js';
 import { type Contract, expectMatchesOpenApi, servedContract, validatingFetch } from './openapi.js';
 import { freePort, transactionPooling } from './processes.js';
 import { newClient, newKey, newTenant } from './tenants.js';

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '../../server/logging.js';
+import { createLogger } from '../../server/main/logging.js';
 
 /** A logger at `info` that keeps everything it writes (one JSON line each), for a server under test. */
 export function captureLogs() {

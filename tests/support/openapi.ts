@@ -42,7 +42,7 @@ const NORMALISED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
 /**
  * Answers decided before any operation runs, which no operation documents: the route table's 404
  * (no documented path) and 405 (a documented path without that method), and the answers of Node's
- * HTTP server to a request it refuses before the app sees it (server/httpServer.ts): 400
+ * HTTP server to a request it refuses before the app sees it (server/http/httpServer.ts): 400
  * malformed_request, 408 request_timeout, 431 request_header_fields_too_large. Each is a problem
  * document of exactly that code, valid against the document's Problem schema.
  */

@@ -8,11 +8,11 @@ import { expect, inject } from 'vitest';
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /**
- * The compiled CLI (`node dist/server/cli.js`, what bin/wfm runs), for child processes run with the
+ * The compiled CLI (`node dist/server/main/cli.js`, what bin/wfm runs), for child processes run with the
  * suite's own Node (not the machine's older one). The suite builds dist/ before it starts
  * (tests/support/compiled.ts).
  */
-export const cli = path.join(root, 'dist/server/cli.js');
+export const cli = path.join(root, 'dist/server/main/cli.js');
 
 /**
  * The environment for child processes: the suite's own Node first on PATH (so `#!/usr/bin/env node`
@@ -77,7 +77,7 @@ export function run(command: string, args: string[], env: Record<string, string>
   return collect(command, args, childEnv(env));
 }
 
-/** `node dist/server/cli.js …` (what bin/wfm execs) with the suite's Node, in the child environment of `env`. */
+/** `node dist/server/main/cli.js …` (what bin/wfm execs) with the suite's Node, in the child environment of `env`. */
 export function nodeWfm(args: string[], env: Record<string, string> = {}): Promise<Result> {
   return run(process.execPath, [cli, ...args], env);
 }

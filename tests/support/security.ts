@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { SCOPES, type Scope } from '../../domain/scopes.js';
+import { SCOPES, type Scope } from '../../core/scopes.js';
 import { expectProblem, type TestServer, type TestTenant } from './harness.js';
 import { creds, tokenJson } from './oauth.js';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Scope } from '../../core/scopes.js';
 import type { Orm } from '../../db/orm.js';
-import { createApiKey, createOAuthClient } from '../../domain/credentials.js';
-import { type CreateOrganisationInput, createOrganisation } from '../../domain/organisations.js';
-import type { Scope } from '../../domain/scopes.js';
+import { createApiKey, createOAuthClient } from '../../routers/credentials/credentials.writes.js';
+import { type CreateOrganisationInput, createOrganisation } from '../../routers/organisations/organisations.writes.js';
 import type { TestTenant } from './harness.js';
 
 /**

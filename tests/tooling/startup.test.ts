@@ -70,8 +70,8 @@ test('wfm serve answers without loading the OpenAPI generator, Swagger UI, the d
 
   const modules = readFileSync(list, 'utf8').split('\n');
   const loaded = (pattern: RegExp) => modules.filter((url) => pattern.test(url));
-  expect(loaded(/\/dist\/server\/cli\.js$/)).toHaveLength(1);
+  expect(loaded(/\/dist\/server\/main\/cli\.js$/)).toHaveLength(1);
   // prom-client only when metrics are exposed (METRICS_PORT or METRICS_TOKEN).
   expect(loaded(/node_modules\/(trpc-to-openapi|zod-openapi|openapi3-ts|swagger-ui-dist|prom-client)\//)).toEqual([]);
-  expect(loaded(/\/dist\/(server\/openapi|domain\/demo)\.js$/)).toEqual([]);
+  expect(loaded(/\/dist\/(server\/openapi\/document|routers\/organisations\/demo)\.js$/)).toEqual([]);
 }, 60_000);

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { migrationsList } from '../../db/migrations/index.js';
 import { Migration20261123000007TenantKeys } from '../../db/migrations/Migration20261123000007TenantKeys.js';
 import { migrate, type Orm, openOrm } from '../../db/orm.js';
-import { createApiKey, createOAuthClient } from '../../domain/credentials.js';
-import { createDemoOrganisation } from '../../domain/demo.js';
-import { createOrganisation } from '../../domain/organisations.js';
+import { createApiKey, createOAuthClient } from '../../routers/credentials/credentials.writes.js';
+import { createDemoOrganisation } from '../../routers/organisations/demo.js';
+import { createOrganisation } from '../../routers/organisations/organisations.writes.js';
 import { adminUrl, databaseUrl } from '../support/globalSetup.js';
 
 // Keys that keep tenants apart (decisions §12), read from the database's own catalogue, so that a

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { pageStatements, recordColumns, tenantReader } from '../../api/records.js';
+import { pageStatements, recordColumns, tenantReader } from '../../core/records.js';
 import { Employee, LeaveRequest, LeaveType } from '../../db/entities/index.js';
 import { TENANT_FILTER } from '../../db/orm.js';
 import { compileTenantStatement, TENANT_TABLES, TenantReader, TenantScopeError } from '../../db/tenantReader.js';
-import { employeeSchema } from '../../routers/employees.js';
-import { leaveRequestSchema } from '../../routers/leaveRequests.js';
-import { leaveTypeSchema } from '../../routers/leaveTypes.js';
+import { employeeSchema } from '../../routers/employees/employee.record.js';
+import { leaveRequestSchema } from '../../routers/leave/leaveRequest.record.js';
+import { leaveTypeSchema } from '../../routers/leave/leaveTypes.procedures.js';
 import { sql } from '../support/database.js';
 import { hire } from '../support/employees.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';

@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { SCOPES } from '../../domain/scopes.js';
+import { SCOPES } from '../../core/scopes.js';
 import type { AppRouter } from '../../routers/index.js';
 import { uniqueEmail } from '../support/employees.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';

@@ -1,5 +1,5 @@
 import { expect, inject, test } from 'vitest';
-import { SCOPES } from '../../domain/scopes.js';
+import { SCOPES } from '../../core/scopes.js';
 import { useTestServer } from '../support/harness.js';
 import type { Page } from '../support/http.js';
 import { tokenJson } from '../support/oauth.js';

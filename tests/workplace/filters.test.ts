@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createTRPCClient, httpLink, type TRPCClientError } from '@trpc/client';
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { Scope } from '../../core/scopes.js';
 import {
   ASSET_STATUSES,
   Asset,
@@ -12,7 +13,6 @@ import {
   Survey,
   TICKET_STATUSES,
 } from '../../db/entities/workplace.js';
-import type { Scope } from '../../domain/scopes.js';
 import type { AppRouter } from '../../routers/index.js';
 import { hire } from '../support/employees.js';
 import {

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
+import type { Scope } from '../../core/scopes.js';
 import { Asset, HelpdeskTicket, Holiday, JobOpening, Survey } from '../../db/entities/workplace.js';
 import type { EntityManager } from '../../db/orm.js';
-import type { Scope } from '../../domain/scopes.js';
-import { assetSchema } from '../../routers/assets.js';
-import { helpdeskTicketSchema } from '../../routers/helpdeskTickets.js';
-import { holidaySchema } from '../../routers/holidays.js';
-import { jobOpeningSchema } from '../../routers/jobOpenings.js';
-import { surveySchema } from '../../routers/surveys.js';
+import { assetSchema } from '../../routers/workplace/assets.procedures.js';
+import { helpdeskTicketSchema } from '../../routers/workplace/helpdeskTickets.procedures.js';
+import { holidaySchema } from '../../routers/workplace/holidays.procedures.js';
+import { jobOpeningSchema } from '../../routers/workplace/jobOpenings.procedures.js';
+import { surveySchema } from '../../routers/workplace/surveys.procedures.js';
 import type { TestServer, TestTenant } from '../support/harness.js';
 
 type ReadRecord = Record<string, unknown>;

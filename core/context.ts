@@ -1,0 +1,101 @@
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
+import type { EntityManager, Orm } from '../db/orm.js';
+import type { CursorCodec } from './cursors.js';
+import { ApiError } from './problems.js';
+import type { Scope } from './scopes.js';
+
+/** A presented credential that checked out: who is calling, for which tenant, with which scopes. */
+export interface Credential {
+  kind: 'api_key' | 'oauth_access_token';
+  /** Public id: `key_…` for API keys, the OAuth client id for access tokens. Also the rate-limit key. */
+  keyId: string;
+  tenantId: string;
+  env: 'live' | 'test';
+  scopes: readonly Scope[];
+}
+
+/** What the Authorization header amounted to, resolved once per request. */
+export type Auth = { state: 'anonymous' } | { state: 'invalid' } | { state: 'authenticated'; credential: Credential };
+
+/** The write an event came from: its X-Request-Id and its Idempotency-Key (null without one). */
+export interface WriteOrigin {
+  requestId: string;
+  idempotencyKey: string | null;
+}
+
+/** The settings procedures read (server/main/env.ts parses them, with the rest, at boot). */
+export interface ApiSettings {
+  PUBLIC_BASE_URL: string;
+  RATE_LIMIT_POINTS: number;
+  RATE_LIMIT_IP_POINTS: number;
+  RATE_LIMIT_DURATION_S: number;
+  /** Webhook URLs may be http:// and non-public (development and tests; routers/webhooks/webhookUrls.ts). */
+  WEBHOOK_ALLOW_PRIVATE_URLS: boolean;
+}
+
+/** Long-lived collaborators of one server process. */
+export interface Services {
+  env: ApiSettings;
+  orm: Orm;
+  cursors: CursorCodec;
+  logger: Logger;
+}
+
+/** Per-request state shared by the Koa pipeline and the tRPC context. */
+export interface RequestState {
+  requestId: string;
+  auth: Auth;
+  /** A fork of the entity manager for this request alone. */
+  em: EntityManager;
+  services: Services;
+  /**
+   * A malformed path id (400 invalid_id), else a body or Idempotency-Key that could not be read
+   * (413/415/invalid JSON/invalid key): found before the procedure, thrown after auth and scope checks.
+   */
+  inputError?: ApiError;
+  /**
+   * The write's Idempotency-Key, set where the pipeline parses it (server/http/app.ts, server/http/trpc.ts);
+   * absent on reads and on writes sent without one. Recorded on the write's events (decisions §14).
+   */
+  idempotencyKey?: string;
+  /**
+   * A rate-limit refusal decided before any procedure ran: the first `admitted` procedures of the
+   * request (a tRPC batch has several) still run, every later one throws `rejection` first thing.
+   */
+  refusal?: { admitted: number; rejection: ApiError };
+}
+
+const states = new WeakMap<IncomingMessage, RequestState>();
+
+export function attachRequestState(req: IncomingMessage, state: RequestState): void {
+  states.set(req, state);
+}
+
+export function requestStateOf(req: IncomingMessage): RequestState {
+  const state = states.get(req);
+  if (!state) throw new Error('request reached tRPC without passing the Koa pipeline');
+  return state;
+}
+
+export type Context = RequestState;
+
+/** Where a write's events come from (decisions §14): its X-Request-Id and its Idempotency-Key or null. */
+export function writeOrigin(state: Pick<RequestState, 'requestId' | 'idempotencyKey'>): WriteOrigin {
+  return { requestId: state.requestId, idempotencyKey: state.idempotencyKey ?? null };
+}
+
+/**
+ * Runs `read` (a write's path id, body and Idempotency-Key); a refusal it throws becomes the
+ * request's `inputError`, which each procedure throws after the credential and scope checks
+ * (decisions §1), and the result is undefined.
+ */
+export async function deferInputError<T>(state: RequestState, read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    state.inputError = error;
+    return undefined;
+  }
+}

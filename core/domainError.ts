@@ -1,0 +1,57 @@
+/**
+ * The codes a business rule may refuse with. They are part of the public contract (the `code` of
+ * a problem document), and core/problems.ts maps each one to its HTTP status and title: a code added
+ * here and not there fails the typecheck. Extend; never rename a code.
+ */
+const DOMAIN_ERROR_CODES = [
+  'invalid_body',
+  'invalid_query_parameter',
+  'invalid_cursor',
+  'not_found',
+  'employee_not_found',
+  'leave_type_not_found',
+  'manager_not_found',
+  'actor_not_found',
+  'actor_not_hr_admin',
+  'actor_not_permitted',
+  'email_taken',
+  'employee_id_taken',
+  'invalid_leave_transition',
+  'seat_limit_reached',
+  'insufficient_leave_balance',
+  'overlapping_leave_request',
+  'webhook_endpoint_limit_reached',
+  // OAuth 2.0 grants (RFC 6749 §5.2): the code is the OAuth `error`.
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unsupported_grant_type',
+  'invalid_scope',
+] as const;
+
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+/** One problem with one input field: `path` is the field's dotted path. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * What a business rule throws: a code from the list above and a sentence for the caller. It knows
+ * nothing of HTTP or tRPC; the API layer turns it into a status and a problem document (core/problems.ts),
+ * the CLI prints it.
+ */
+export class DomainError extends Error {
+  readonly code: DomainErrorCode;
+  readonly detail?: string;
+  readonly errors?: FieldError[];
+
+  constructor(code: DomainErrorCode, options: { detail?: string; errors?: FieldError[] } = {}) {
+    super(options.detail ?? code);
+    this.name = 'DomainError';
+    this.code = code;
+    this.detail = options.detail;
+    this.errors = options.errors;
+  }
+}

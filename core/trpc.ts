@@ -1,0 +1,216 @@
+import { initTRPC, type TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import type { Context } from './context.js';
+import type { FieldError } from './domainError.js';
+import { ApiError, type ProblemCode } from './problems.js';
+import type { Scope } from './scopes.js';
+
+/**
+ * Procedure meta: the OpenAPI route, the scope the procedure demands, and the problem codes its
+ * own rules may answer (`errors`: the business codes, e.g. `employee_not_found`). The codes every
+ * procedure of its kind answers (credential, scope, input, path id, body, idempotency, rate limit,
+ * 500/503) are not listed: server/openapi/document.ts adds them and documents each response with its codes.
+ */
+export type Meta = Omit<OpenApiMeta, 'openapi'> & {
+  // Error responses come from `errors` and the procedure's kind, never from status numbers.
+  openapi?: Omit<NonNullable<OpenApiMeta['openapi']>, 'errorResponses'> & { errorResponses?: never };
+  scope?: Scope;
+  /** Instead of `scope`: a credential needs any one of these (`anyScope`; the event log, decisions §14). */
+  anyScopes?: readonly Scope[];
+  errors?: readonly ProblemCode[];
+  /**
+   * The status of a success under /v1 when it is not 200: 202 (accepted, body as the output says)
+   * or 204 (no body; the procedure returns nothing). server/http/rest.ts serves it, server/openapi/document.ts
+   * documents it; /trpc answers 200 as for every procedure.
+   */
+  successStatus?: 202 | 204;
+};
+
+const mapped = new WeakMap<TRPCError, ApiError>();
+
+/** Procedures one /trpc request may batch (decisions §16); tRPC refuses a larger batch whole. */
+export const MAX_BATCH_SIZE = 10;
+/** The message of tRPC's own refusal of a batch over `maxBatchSize` (pinned by tests/http/trpcBatch.test.ts). */
+const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
+
+function zodIssuesToFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.flatMap((issue) => {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: base ? `${base}.${key}` : key, message: 'Unknown field' }));
+    }
+    return [{ path: base, message: issue.message }];
+  });
+}
+
+/** 400 invalid_id: the `{id}` of the path is not a UUID. */
+export function malformedPathId(): ApiError {
+  return new ApiError('invalid_id', { detail: 'The id in the path must be a UUID.' });
+}
+
+/**
+ * Maps whatever a procedure threw onto the code registry. Input validation failures become
+ * `invalid_id` (a malformed path id), `invalid_query_parameter` (queries) or `invalid_body`
+ * (mutations, every violation listed); everything unknown is `internal_error`.
+ */
+export function toApiError(error: TRPCError, type: string): ApiError {
+  const known = mapped.get(error);
+  if (known) return known;
+  if (error instanceof ApiError) return error;
+  const cause = error.cause;
+  let api: ApiError;
+  const answer = ApiError.from(cause);
+  if (answer) {
+    api = answer;
+  } else if (error.code === 'BAD_REQUEST' && cause instanceof ZodError) {
+    const errors = zodIssuesToFieldErrors(cause);
+    // The path identifier of a record (module slugs have no format: an unknown one is 404).
+    if (errors.some((e) => e.path === 'id')) {
+      api = malformedPathId();
+    } else if (type === 'query') {
+      const names = [...new Set(errors.map((e) => e.path.split('.')[0]))].join(', ');
+      api = new ApiError('invalid_query_parameter', {
+        detail: `Invalid query parameter: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+        errors: names ? errors : undefined,
+      });
+    } else {
+      api = new ApiError('invalid_body', {
+        detail: `The request body has ${errors.length} problem(s).`,
+        errors,
+      });
+    }
+  } else if (error.code === 'PARSE_ERROR' || (error.code === 'BAD_REQUEST' && cause instanceof SyntaxError)) {
+    api = new ApiError('invalid_json', { detail: 'The request body is not valid JSON.' });
+  } else if (error.code === 'NOT_FOUND') {
+    api = new ApiError('not_found', { detail: error.message });
+  } else if (error.code === 'METHOD_NOT_SUPPORTED') {
+    api = new ApiError('method_not_allowed', { detail: error.message });
+  } else if (error.code === 'PAYLOAD_TOO_LARGE') {
+    api = new ApiError('payload_too_large');
+  } else if (error.code === 'UNSUPPORTED_MEDIA_TYPE') {
+    api = new ApiError('unsupported_media_type', { detail: 'Send Content-Type: application/json.' });
+  } else if (error.code === 'BAD_REQUEST' && error.message === TRPC_BATCH_TOO_LARGE) {
+    api = new ApiError('batch_too_large', {
+      detail: `A batch may call at most ${MAX_BATCH_SIZE} procedures; nothing of it was run.`,
+    });
+  } else if (error.code === 'BAD_REQUEST') {
+    api = new ApiError('invalid_body', { detail: error.message });
+  } else {
+    api = new ApiError('internal_error', { detail: 'An unexpected error occurred.' });
+  }
+  mapped.set(error, api);
+  return api;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error, type }) {
+      const api = toApiError(error, type);
+      return {
+        ...shape,
+        // The JSON-RPC code of the answer's HTTP status (decisions §17), not -32603 for every
+        // refusal a rule threw: tRPC's tools tell a client's mistake from a server fault by it.
+        code: TRPC_ERROR_CODES_BY_KEY[api.code],
+        message: api.detail ?? api.title,
+        data: {
+          code: api.problemCode,
+          httpStatus: api.status,
+          title: api.title,
+          ...(api.errors ? { errors: api.errors } : {}),
+        },
+      };
+    },
+  });
+
+export const router = t.router;
+
+/**
+ * Every procedure starts here: a refusal decided in the pipeline (429) comes out as this
+ * procedure's error, once the procedures of the batch the budget still covered have been let through.
+ */
+const base = t.procedure.use(({ ctx, next }) => {
+  const { refusal } = ctx;
+  if (refusal) {
+    if (refusal.admitted === 0) throw refusal.rejection;
+    refusal.admitted--;
+  }
+  return next();
+});
+
+/** Thrown here, after credential and scope checks, so a 401/403 wins over a bad path id or body (decisions §1). */
+const rejectUnreadableBody = t.middleware(({ ctx, next }) => {
+  if (ctx.inputError) throw ctx.inputError;
+  return next();
+});
+
+/** Health and capabilities: credentials are ignored entirely. */
+export const openProcedure = base.use(rejectUnreadableBody);
+
+/** Anonymous endpoints that need no credential but refuse an invalid one (the module catalogue). */
+export const anonymousProcedure = base
+  .use(({ ctx, next }) => {
+    if (ctx.auth.state === 'invalid') throw invalidCredential();
+    return next();
+  })
+  .use(rejectUnreadableBody);
+
+function invalidCredential(): ApiError {
+  return new ApiError('invalid_credential', {
+    detail: 'The credential is malformed, unknown, revoked or expired.',
+    headers: { 'WWW-Authenticate': 'Bearer realm="workforce", error="invalid_token"' },
+  });
+}
+
+const requireCredential = t.middleware(({ ctx, next }) => {
+  if (ctx.auth.state === 'anonymous') {
+    throw new ApiError('unauthorized', {
+      detail: 'Send a credential as Authorization: Bearer <credential>.',
+      headers: { 'WWW-Authenticate': 'Bearer realm="workforce"' },
+    });
+  }
+  if (ctx.auth.state === 'invalid') throw invalidCredential();
+  return next({ ctx: { ...ctx, credential: ctx.auth.credential } });
+});
+
+/** Any valid credential, no particular scope (whoami). */
+const authedProcedure = base.use(requireCredential);
+export const credentialProcedure = authedProcedure.use(rejectUnreadableBody);
+
+/**
+ * A valid credential carrying at least one of `scopes`, `meta` recording them for the OpenAPI
+ * document; without any, 403 insufficient_scope whose challenge names them (RFC 6750: a
+ * space-delimited list) and whose detail says what the endpoint `needs`.
+ */
+function scopeGuard(meta: Meta, scopes: readonly Scope[], needs: string) {
+  return authedProcedure
+    .meta(meta)
+    .use(({ ctx, next }) => {
+      if (!scopes.some((scope) => ctx.credential.scopes.includes(scope))) {
+        throw new ApiError('insufficient_scope', {
+          detail: `This endpoint needs ${needs}.`,
+          headers: {
+            'WWW-Authenticate': `Bearer realm="workforce", error="insufficient_scope", scope="${scopes.join(' ')}"`,
+          },
+        });
+      }
+      return next();
+    })
+    .use(rejectUnreadableBody);
+}
+
+/** A valid credential carrying exactly `scope`; the scope is also recorded for the OpenAPI document. */
+export function scoped(scope: Scope) {
+  return scopeGuard({ scope } as Meta, [scope], `the scope ${scope}`);
+}
+
+/**
+ * A valid credential carrying at least one of `scopes` (the event log: what it shows depends on
+ * which); recorded for the OpenAPI document as alternatives.
+ */
+export function anyScope(scopes: readonly Scope[]) {
+  return scopeGuard({ anyScopes: scopes } as Meta, scopes, `one of the scopes ${scopes.join(', ')}`);
+}

@@ -1,0 +1,287 @@
+/**
+ * API keys and OAuth clients (decisions §3): tokens made and stored as hashes, looked up by hash,
+ * rotated with a grace period, revoked. The HTTP side of a credential is server/http/auth.ts.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Auth } from '../../core/context.js';
+import { DomainError } from '../../core/domainError.js';
+import type { Scope } from '../../core/scopes.js';
+import { ApiKey, ApiKeySecret, OAuthClient } from '../../db/entities/index.js';
+import type { EntityManager } from '../../db/orm.js';
+import { tenantForEnv } from '../organisations/organisations.writes.js';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const SECRET_LENGTH = 40;
+
+export type CredentialKind = 'live' | 'test' | 'at' | 'rt' | 'client' | 'secret';
+
+/** `<prefix>_<kind>_` followed by 40 random base62 characters (unbiased: bytes ≥ 248 are redrawn). */
+export function generateToken(prefix: string, kind: CredentialKind): string {
+  let out = '';
+  while (out.length < SECRET_LENGTH) {
+    for (const byte of randomBytes(SECRET_LENGTH)) {
+      if (byte < 248 && out.length < SECRET_LENGTH) out += BASE62[byte % 62];
+    }
+  }
+  return `${prefix}_${kind}_${out}`;
+}
+
+/** Secrets are stored only as SHA-256 of the whole token (decisions §3). */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function displayPrefix(token: string): string {
+  return token.slice(0, token.lastIndexOf('_') + 5);
+}
+
+function publicKeyId(): string {
+  return `key_${randomBytes(12).toString('hex')}`;
+}
+
+export interface CreateApiKeyInput {
+  tenantId: string;
+  env: 'live' | 'test';
+  scopes: Scope[];
+  name?: string;
+  expiresAt?: Date | null;
+}
+
+export async function createApiKey(em: EntityManager, prefix: string, input: CreateApiKeyInput) {
+  return em.transactional(async (tx) => {
+    const tenant = await tenantForEnv(tx, input.tenantId, input.env);
+    const secret = generateToken(prefix, input.env);
+    const key = tx.create(ApiKey, {
+      tenantId: tenant.id,
+      keyId: publicKeyId(),
+      name: input.name ?? null,
+      scopes: input.scopes,
+      expiresAt: input.expiresAt ?? null,
+    });
+    tx.create(ApiKeySecret, {
+      tenantId: tenant.id,
+      apiKeyId: key.id,
+      secretHash: hashToken(secret),
+      displayPrefix: displayPrefix(secret),
+    });
+    await tx.flush();
+    return { key_id: key.keyId, secret, env: input.env, scopes: key.scopes as Scope[] };
+  });
+}
+
+async function activeKey(em: EntityManager, keyId: string) {
+  const key = await em.findOne(ApiKey, { keyId }, { filters: false });
+  if (!key || key.revokedAt) throw new DomainError('not_found', { detail: `No active API key ${keyId}.` });
+  return key;
+}
+
+/**
+ * A new secret for the same key id. Secrets still valid (the current one, and any earlier one
+ * still in its grace) stay valid for `graceSeconds` more at most; 0 ends them now.
+ */
+export async function rotateApiKey(em: EntityManager, prefix: string, keyId: string, graceSeconds: number) {
+  return em.transactional(async (tx) => {
+    const key = await activeKey(tx, keyId);
+    const deadline = new Date(Date.now() + graceSeconds * 1000);
+    const live = await tx.find(ApiKeySecret, { apiKeyId: key.id }, { filters: false });
+    for (const old of live) {
+      if (!old.expiresAt || old.expiresAt > deadline) old.expiresAt = deadline;
+    }
+    const env = (await tenantEnv(tx, key.tenantId)) as 'live' | 'test';
+    const secret = generateToken(prefix, env);
+    tx.create(ApiKeySecret, {
+      tenantId: key.tenantId,
+      apiKeyId: key.id,
+      secretHash: hashToken(secret),
+      displayPrefix: displayPrefix(secret),
+    });
+    await tx.flush();
+    return { key_id: key.keyId, secret };
+  });
+}
+
+export async function revokeApiKey(em: EntityManager, keyId: string) {
+  const key = await activeKey(em, keyId);
+  key.revokedAt = new Date();
+  await em.flush();
+  return { key_id: key.keyId, revoked: true as const };
+}
+
+export async function listApiKeys(em: EntityManager, liveTenantId: string) {
+  const rows = await em.getConnection().execute<
+    {
+      key_id: string;
+      name: string | null;
+      env: string;
+      scopes: string[];
+      expires_at: string | null;
+      revoked_at: string | null;
+      last_used_at: string | null;
+      created_at: string;
+      prefixes: string[];
+    }[]
+  >(
+    `select k.key_id, k.name, t.env, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.created_at,
+            array(select s.display_prefix from api_key_secrets s where s.api_key_id = k.id
+                  and (s.expires_at is null or s.expires_at > now()) order by s.created_at) as prefixes
+       from api_keys k join tenants t on t.id = k.tenant_id
+      where t.organisation_id = (select organisation_id from tenants where id = ? and env = 'live')
+      order by k.created_at, k.id`,
+    [liveTenantId],
+  );
+  return {
+    keys: rows.map((r) => ({
+      key_id: r.key_id,
+      name: r.name,
+      env: r.env,
+      scopes: r.scopes,
+      secret_prefixes: r.prefixes,
+      expires_at: iso(r.expires_at),
+      revoked: r.revoked_at !== null,
+      last_used_at: iso(r.last_used_at),
+      created_at: iso(r.created_at),
+    })),
+  };
+}
+
+/** Raw queries return timestamps as database strings; the API speaks RFC 3339 with milliseconds. */
+function iso(value: string | Date | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+async function tenantEnv(em: EntityManager, tenantId: string): Promise<string> {
+  const [row] = await em.execute<{ env: string }[]>('select env from tenants where id = ?', [tenantId]);
+  return row.env;
+}
+
+export interface CreateClientInput {
+  tenantId: string;
+  env: 'live' | 'test';
+  scopes: Scope[];
+  name?: string;
+}
+
+export async function createOAuthClient(em: EntityManager, prefix: string, input: CreateClientInput) {
+  return em.transactional(async (tx) => {
+    const tenant = await tenantForEnv(tx, input.tenantId, input.env);
+    const clientId = generateToken(prefix, 'client');
+    const clientSecret = generateToken(prefix, 'secret');
+    tx.create(OAuthClient, {
+      tenantId: tenant.id,
+      clientId,
+      secretHash: hashToken(clientSecret),
+      name: input.name ?? null,
+      scopes: input.scopes,
+    });
+    await tx.flush();
+    return { client_id: clientId, client_secret: clientSecret, env: input.env, scopes: input.scopes };
+  });
+}
+
+async function activeClient(em: EntityManager, clientId: string) {
+  const client = await em.findOne(OAuthClient, { clientId }, { filters: false });
+  if (!client || client.revokedAt)
+    throw new DomainError('not_found', { detail: `No active OAuth client ${clientId}.` });
+  return client;
+}
+
+/** Revokes the client and every token it was issued. */
+export async function revokeOAuthClient(em: EntityManager, clientId: string) {
+  return em.transactional(async (tx) => {
+    const client = await activeClient(tx, clientId);
+    client.revokedAt = new Date();
+    // By tenant and client, as every tenant query is keyed (decisions §12).
+    await tx.execute(
+      'update oauth_tokens set revoked_at = now() where tenant_id = ? and client_id = ? and revoked_at is null',
+      [client.tenantId, client.id],
+    );
+    await tx.flush();
+    return { client_id: clientId, revoked: true as const };
+  });
+}
+
+/** A new client secret; the old one stops working at once (tokens already issued stay valid). */
+export async function rotateOAuthClientSecret(em: EntityManager, prefix: string, clientId: string) {
+  const client = await activeClient(em, clientId);
+  const clientSecret = generateToken(prefix, 'secret');
+  client.secretHash = hashToken(clientSecret);
+  await em.flush();
+  return { client_id: clientId, client_secret: clientSecret };
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Resolves a bearer token to a credential with one indexed lookup by hash, every time: nothing is
+ * cached, so a revocation is seen by the next request on every node (decisions §3).
+ */
+export async function resolveBearer(em: EntityManager, prefix: string, token: string): Promise<Auth> {
+  const conn = em.getConnection();
+  const hash = hashToken(token);
+  if (token.startsWith(`${prefix}_live_`) || token.startsWith(`${prefix}_test_`)) {
+    const [row] = await conn.execute<
+      {
+        id: string;
+        key_id: string;
+        tenant_id: string;
+        env: 'live' | 'test';
+        scopes: string[];
+        last_used_at: string | null;
+      }[]
+    >(
+      `select k.id, k.key_id, k.tenant_id, t.env, k.scopes, k.last_used_at
+         from api_key_secrets s
+         join api_keys k on k.id = s.api_key_id
+         join tenants t on t.id = k.tenant_id
+        where s.secret_hash = ?
+          and (s.expires_at is null or s.expires_at > now())
+          and k.revoked_at is null
+          and (k.expires_at is null or k.expires_at > now())`,
+      [hash],
+    );
+    // The env marker of the secret must match the tenant it acts on.
+    if (!row || !token.startsWith(`${prefix}_${row.env}_`)) return { state: 'invalid' };
+    if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > LAST_USED_RESOLUTION_MS) {
+      await conn.execute(
+        `update api_keys set last_used_at = now()
+          where id = ? and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
+        [row.id],
+      );
+    }
+    return {
+      state: 'authenticated',
+      credential: {
+        kind: 'api_key',
+        keyId: row.key_id,
+        tenantId: row.tenant_id,
+        env: row.env,
+        scopes: row.scopes as Scope[],
+      },
+    };
+  }
+  if (token.startsWith(`${prefix}_at_`)) {
+    const [row] = await conn.execute<
+      { client_id: string; tenant_id: string; env: 'live' | 'test'; scopes: string[] }[]
+    >(
+      `select c.client_id, o.tenant_id, t.env, o.scopes
+         from oauth_tokens o
+         join oauth_clients c on c.id = o.client_id
+         join tenants t on t.id = o.tenant_id
+        where o.token_hash = ? and o.kind = 'access'
+          and o.expires_at > now() and o.revoked_at is null and c.revoked_at is null`,
+      [hash],
+    );
+    if (!row) return { state: 'invalid' };
+    return {
+      state: 'authenticated',
+      credential: {
+        kind: 'oauth_access_token',
+        keyId: row.client_id,
+        tenantId: row.tenant_id,
+        env: row.env,
+        scopes: row.scopes as Scope[],
+      },
+    };
+  }
+  return { state: 'invalid' };
+}

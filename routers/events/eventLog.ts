@@ -1,0 +1,219 @@
+import { uuidv7 } from 'uuidv7';
+import type { WriteOrigin } from '../../core/context.js';
+import type { Scope } from '../../core/scopes.js';
+import { sqlTimestamp } from '../../db/columns.js';
+import type { EntityManager } from '../../db/orm.js';
+import { deleteInBatches } from '../../db/purge.js';
+import { parsed, TenantReader } from '../../db/tenantReader.js';
+
+/**
+ * The event log (decisions §14): every committed business write records what it did, in its own
+ * transaction, and the same statement queues a delivery to every enabled webhook endpoint of the
+ * tenant that subscribed to the type (webhook_deliveries is the delivery queue).
+ */
+
+/** The types a business write records, and the scope a credential needs to see each. */
+export const EVENT_SCOPES = {
+  'employee.created': 'employees:read',
+  'employee.updated': 'employees:read',
+  'leave_request.created': 'leave:read',
+  'leave_request.approved': 'leave:read',
+  'leave_request.rejected': 'leave:read',
+  'leave_request.cancelled': 'leave:read',
+} as const satisfies Record<string, Scope>;
+
+export type EventType = keyof typeof EVENT_SCOPES;
+export const EVENT_TYPES = Object.keys(EVENT_SCOPES) as EventType[];
+
+/** Sent to one endpoint on request (POST …/{id}/test); never listed in /v1/events. */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+/**
+ * Every type a webhook delivers, with the one read scope that shows it: the recorded types and the
+ * test event. The test event is no part of the log; webhooks:read shows it, in the endpoint's
+ * delivery attempts (GET /v1/webhook-endpoints/{id}/deliveries).
+ */
+export const DELIVERED_EVENT_SCOPES = {
+  ...EVENT_SCOPES,
+  [TEST_EVENT_TYPE]: 'webhooks:read',
+} as const satisfies Record<string, Scope>;
+
+export type DeliveredEventType = keyof typeof DELIVERED_EVENT_SCOPES;
+export const DELIVERED_EVENT_TYPES = Object.keys(DELIVERED_EVENT_SCOPES) as DeliveredEventType[];
+
+/** The types a credential with `scopes` may see. */
+export function visibleEventTypes(scopes: readonly string[]): EventType[] {
+  return EVENT_TYPES.filter((type) => scopes.includes(EVENT_SCOPES[type]));
+}
+
+export interface NewEvent {
+  type: DeliveredEventType;
+  /** The resource's read record as it is after the write. */
+  object: object;
+  /** `*.updated`: the changed fields with their old values; otherwise null. */
+  previousAttributes?: object | null;
+}
+
+/**
+ * Records the events and queues their deliveries: one statement. `onlyEndpoint` sends them to that
+ * endpoint alone, whatever its event types (the test event); otherwise every enabled endpoint of
+ * the tenant subscribed to the type (or to `*`) gets a first attempt, due now.
+ */
+const RECORD = TenantReader.prepare(`
+  with recorded as (
+    insert into events (id, tenant_id, type, data, previous_attributes, request_id, idempotency_key, created_at)
+    select x.id, ?::uuid, x.type, jsonb_build_object('object', x.object), x.previous_attributes, ?, ?, ?::timestamptz
+      from jsonb_to_recordset(?::jsonb) as x(id uuid, type text, object jsonb, previous_attributes jsonb)
+    returning id, type
+  )
+  insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
+                                  created_at)
+  select gen_random_uuid(), ?::uuid, w.id, r.id, r.type, 1, 'pending', ?::timestamptz, ?::timestamptz
+    from recorded r
+    join webhook_endpoints w
+      on w.enabled and (case when ?::uuid is null then r.type = any (w.event_types) or '*' = any (w.event_types)
+                             else w.id = ?::uuid end)`);
+
+export async function recordEvents(
+  reader: TenantReader,
+  origin: WriteOrigin,
+  events: readonly NewEvent[],
+  onlyEndpoint: string | null = null,
+): Promise<string[]> {
+  if (!events.length) return [];
+  const now = new Date().toISOString();
+  const rows = events.map((e) => ({
+    id: uuidv7(),
+    type: e.type,
+    object: e.object,
+    previous_attributes: e.previousAttributes ?? null,
+  }));
+  await reader.all(RECORD, [
+    reader.tenantId,
+    origin.requestId,
+    origin.idempotencyKey,
+    now,
+    JSON.stringify(rows),
+    reader.tenantId,
+    now,
+    now,
+    onlyEndpoint,
+    onlyEndpoint,
+  ]);
+  return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a write records
+
+/**
+ * `previous_attributes` of an `*.updated` event: the fields of the read record whose value the
+ * write changed, with their values before it; null when it changed none. `updated_at` is not
+ * one of them: it moves with every write, and its new value is in the event's object.
+ */
+export function previousAttributes<R extends object>(before: R, after: R): Partial<R> | null {
+  const changed: Partial<R> = {};
+  for (const key of Object.keys(after) as (keyof R & string)[]) {
+    if (key === 'updated_at') continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed[key] = before[key];
+  }
+  return Object.keys(changed).length ? changed : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the log: filters, visibility, cursors
+
+/**
+ * `?type=`: one type or a comma list. The known types in EVENT_TYPES order; the names that are no
+ * type (once each), and the types named more than once (both refused: the list is strict, and the
+ * document bounds it at one item per type).
+ */
+export function parseEventTypes(value: string): { types: EventType[]; unknown: string[]; repeated: string[] } {
+  const names = value.split(',');
+  const unknown = [...new Set(names.filter((name) => !(EVENT_TYPES as string[]).includes(name)))];
+  const types = EVENT_TYPES.filter((type) => names.includes(type));
+  const repeated = types.filter((type) => names.indexOf(type) !== names.lastIndexOf(type));
+  return { types, unknown, repeated };
+}
+
+/** A list's filters, parsed: `types` from `?type=` (absent: every type), `after` an event id. */
+export interface EventFilter {
+  types?: readonly EventType[];
+  after?: string;
+}
+
+/**
+ * The types a list with `filter` returns to a credential that may see `visible` (visibleEventTypes):
+ * the requested ones it may see, in EVENT_TYPES order. Empty when it asked only for types it may
+ * not see: the list is then empty (it names nothing the credential could be shown).
+ */
+export function listedEventTypes(visible: readonly EventType[], filter: EventFilter): EventType[] {
+  return visible.filter((type) => !filter.types || filter.types.includes(type));
+}
+
+/**
+ * The filter values a page cursor of the event log is bound to (with the list and the tenant:
+ * core/cursors.ts cursorListKey), in one canonical spelling, so that a cursor reused with other
+ * filters, or with a filter dropped or added, is invalid_cursor (decisions §15), while `type=b,a`
+ * and `type=a,b`, or an id in either case, are one filter.
+ */
+export function eventFilterValues(filter: EventFilter): { after?: string; type?: string } {
+  return {
+    ...(filter.after === undefined ? {} : { after: filter.after.toLowerCase() }),
+    ...(filter.types === undefined ? {} : { type: EVENT_TYPES.filter((t) => filter.types?.includes(t)).join(',') }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retention
+
+/**
+ * The event record as a select list, the columns of `events` under `qualifier` (`e.`): what
+ * GET /v1/events/{id} answers and what a webhook delivery carries, field for field and in order.
+ */
+export function eventColumns(qualifier: string): string {
+  const q = qualifier;
+  return [
+    `${q}id`,
+    `${q}type`,
+    `${sqlTimestamp(`${q}created_at`)} as created_at`,
+    `${q}data`,
+    `${q}previous_attributes`,
+    `json_build_object('id', ${q}request_id, 'idempotency_key', ${q}idempotency_key) as request`,
+  ].join(', ');
+}
+
+/** A row of `eventColumns` with its json columns parsed (node-postgres parses them; PGlite may not). */
+export function eventRecord<R extends { data: unknown; previous_attributes: unknown; request: unknown }>(row: R): R {
+  return {
+    ...row,
+    data: parsed(row.data),
+    previous_attributes: parsed(row.previous_attributes),
+    request: parsed(row.request),
+  };
+}
+
+/** Events are kept this long, then purged with their deliveries (decisions §14). */
+export const EVENT_RETENTION_DAYS = 30;
+const PURGE_BATCH = 1000;
+
+/**
+ * Deletes the events older than EVENT_RETENTION_DAYS, across tenants (the worker's purge), in
+ * batches of `batchSize` so that no statement holds many row locks for long; their deliveries
+ * go with them (on delete cascade). Returns how many events it deleted. `now` is for tests.
+ */
+export async function purgeExpiredEvents(
+  em: EntityManager,
+  options: { now?: Date; batchSize?: number } = {},
+): Promise<number> {
+  const { now = new Date(), batchSize = PURGE_BATCH } = options;
+  const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
+  return deleteInBatches(
+    em,
+    `delete from events where id in (
+       select id from events where created_at < ?::timestamptz order by created_at limit ?
+     ) returning id`,
+    [cutoff],
+    batchSize,
+  );
+}

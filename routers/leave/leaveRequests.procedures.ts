@@ -1,0 +1,139 @@
+/**
+ * Leave requests over /v1 and tRPC (decisions §8): file, approve, reject, cancel, list, get. Input
+ * shapes here; the rules, who may decide and the SQL are leaveRequests.writes.ts.
+ */
+import { z } from 'zod';
+import { writeOrigin } from '../../core/context.js';
+import { dateField, decimalField, textField } from '../../core/fields.js';
+import { single } from '../../core/pagination.js';
+import { equalsFilter, idFilter, readProcedures } from '../../core/records.js';
+import { router, scoped } from '../../core/trpc.js';
+import { LEAVE_DURATIONS, LEAVE_STATUSES } from '../../db/entities/leave.js';
+import { leaveRequestSchema } from './leaveRequest.record.js';
+import { decideLeaveRequest, fileLeaveRequest, type LeaveDecision, leaveDateErrors } from './leaveRequests.writes.js';
+
+const MAX_REASON = 1000;
+/** Body dates (1900-01-01..9999-12-31); also decides whether the cross-field date rules apply. */
+const inputDate = dateField();
+/** leave_requests.days_count is numeric(5, 1), > 0 and a multiple of 0.5: checked exactly. */
+const daysCount = decimalField({ min: 0.5, max: 366, step: 0.5, description: 'Working days taken; halves allowed.' });
+
+const createLeaveRequestInput = z
+  .strictObject({
+    employee_id: z.uuid().meta({ description: 'The employee taking the leave.' }),
+    leave_type_id: z.uuid(),
+    start_date: inputDate,
+    end_date: inputDate,
+    days_count: daysCount,
+    reason: textField({ max: MAX_REASON, multiline: true }),
+    leave_duration: z.enum(LEAVE_DURATIONS).default('full_day'),
+  })
+  .superRefine((input, issue) => {
+    // A date that is not a real date, or a days_count refused by its own rules, is reported by its
+    // own field and not compared (the rules: routers/leave/leaveRequests.writes.ts leaveDateErrors).
+    const checked = {
+      dates: inputDate.safeParse(input.start_date).success && inputDate.safeParse(input.end_date).success,
+      days: daysCount.safeParse(input.days_count).success,
+    };
+    for (const { path, message } of leaveDateErrors(input, checked)) {
+      issue.addIssue({ code: 'custom', path: [path], message });
+    }
+  })
+  .meta({ id: 'CreateLeaveRequestInput' });
+
+const leaveDecisionInput = z
+  .strictObject({
+    id: z.uuid(),
+    actor_employee_id: z.uuid().meta({ description: 'The employee deciding.' }),
+    comment: textField({
+      max: MAX_REASON,
+      multiline: true,
+      blank: true,
+      description: 'Sent to the employee.',
+    }).optional(),
+  })
+  .meta({ id: 'LeaveDecisionInput' });
+
+const write = scoped('leave:write');
+const leaveRequestResponse = single(leaveRequestSchema, 'LeaveRequestResponse');
+
+function decisionProcedure(decision: LeaveDecision, summary: string, description: string) {
+  return write
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: `/leave-requests/{id}/${decision}`,
+        tags: ['leave'],
+        summary,
+        description: `${description} Accepts Idempotency-Key.`,
+      },
+      errors: ['actor_not_found', 'actor_not_permitted', 'invalid_leave_transition'],
+    })
+    .input(leaveDecisionInput)
+    .output(leaveRequestResponse)
+    .mutation(async ({ ctx, input }) => ({
+      data: await decideLeaveRequest(ctx.em, ctx.credential.tenantId, decision, input, writeOrigin(ctx)),
+    }));
+}
+
+export const leaveRequestsRouter = router({
+  ...readProcedures({
+    scope: 'leave:read',
+    path: '/leave-requests',
+    tag: 'leave',
+    table: 'leave_requests',
+    schema: leaveRequestSchema,
+    summaries: { list: 'List leave requests', get: 'Get a leave request' },
+    // decisions §15: a request meets the window [from, to] when start_date <= to and end_date >= from.
+    filters: {
+      employee_id: idFilter('employee_id', 'Only the requests of this employee (UUID).'),
+      leave_type_id: idFilter('leave_type_id', 'Only requests of this leave type (UUID).'),
+      status: equalsFilter('status', z.enum(LEAVE_STATUSES).meta({ description: 'Only requests in this status.' })),
+      from: {
+        schema: dateField('Only requests that end on or after this date (inclusive).'),
+        where: 'end_date >= ?',
+        range: true,
+      },
+      to: {
+        schema: dateField('Only requests that start on or before this date (inclusive); not before `from`.'),
+        where: 'start_date <= ?',
+        range: true,
+      },
+    },
+    window: ['from', 'to'],
+  }),
+
+  create: write
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/leave-requests',
+        tags: ['leave'],
+        summary: 'File a leave request',
+        description:
+          'Checks the balance and overlaps, reserves the days as pending and notifies the manager and HR admins. Accepts Idempotency-Key.',
+      },
+      errors: ['employee_not_found', 'leave_type_not_found', 'insufficient_leave_balance', 'overlapping_leave_request'],
+    })
+    .input(createLeaveRequestInput)
+    .output(leaveRequestResponse)
+    .mutation(async ({ ctx, input }) => ({
+      data: await fileLeaveRequest(ctx.em, ctx.credential.tenantId, input, writeOrigin(ctx)),
+    })),
+
+  approve: decisionProcedure(
+    'approve',
+    'Approve a leave request',
+    "By the employee's manager or an HR admin; moves the days from pending to used.",
+  ),
+  reject: decisionProcedure(
+    'reject',
+    'Reject a leave request',
+    "By the employee's manager or an HR admin; releases the pending days.",
+  ),
+  cancel: decisionProcedure(
+    'cancel',
+    'Cancel a leave request',
+    'By the employee or an HR admin; pending or approved days are given back.',
+  ),
+});

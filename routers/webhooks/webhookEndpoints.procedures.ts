@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { writeOrigin } from '../../core/context.js';
+import { textField } from '../../core/fields.js';
+import { listEnvelope, pageQuery, single } from '../../core/pagination.js';
+import { idParam, isoDateTime, readProcedures } from '../../core/records.js';
+import { router, scoped } from '../../core/trpc.js';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../events/eventLog.js';
+import { listDeliveries } from './webhookDeliveries.reads.js';
+import { deliverySchema } from './webhookDelivery.record.js';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  MAX_WEBHOOK_ENDPOINTS,
+  rotateWebhookSecret,
+  SUBSCRIBABLE_TYPES,
+  sendTestEvent,
+  updateWebhookEndpoint,
+  WEBHOOK_URL_START,
+} from './webhookEndpoints.writes.js';
+
+/** Webhook endpoints (decisions §14): /v1/webhook-endpoints and webhookEndpoints.* over tRPC. */
+
+const MAX_URL = 2048;
+const MAX_DESCRIPTION = 500;
+
+const webhookEndpointSchema = z
+  .object({
+    id: z.uuid(),
+    url: z.string().meta({ description: 'Where events are POSTed (Standard Webhooks).' }),
+    event_types: z
+      .array(z.enum(SUBSCRIBABLE_TYPES))
+      .meta({ description: 'The event types delivered to it; `["*"]`: every type.' }),
+    description: z.string().nullable(),
+    enabled: z.boolean().meta({ description: 'A disabled endpoint gets no deliveries, not even later ones.' }),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why the dispatcher turned it off (failures in a row); null when enabled.' }),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+  })
+  .meta({
+    id: 'WebhookEndpoint',
+    examples: [
+      {
+        id: '019a7b41-0c2d-7e3f-9a1b-2c3d4e5f6a7b',
+        url: 'https://hooks.example.com/workforce',
+        event_types: ['leave_request.approved', 'leave_request.cancelled'],
+        description: 'Payroll sync',
+        enabled: true,
+        disabled_reason: null,
+        created_at: '2026-11-23T09:00:00.000Z',
+        updated_at: '2026-11-23T09:00:00.000Z',
+      },
+    ],
+  });
+
+const secretField = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9+/]{32}$/)
+  .meta({
+    description:
+      'The signing secret (Standard Webhooks: `whsec_` and the base64 of 24 random bytes). Shown only here: keep it.',
+  });
+
+const withSecret = z.object({ data: webhookEndpointSchema, secret: secretField }).meta({ id: 'WebhookEndpointSecret' });
+
+const urlField = z
+  .string()
+  .max(MAX_URL, `url must be at most ${MAX_URL} characters`)
+  .meta({
+    description: `An absolute https:// URL written out (\`https://host/…\`), without credentials, spaces or control characters, at most ${MAX_URL} characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). \`http://\` and such hosts only where the service allows private URLs (development).`,
+    // What the domain's URL rule needs of the text (routers/webhooks/webhookEndpoints.writes.ts, routers/webhooks/webhookUrls.ts): its
+    // scheme and `//` first, nothing the URL parser would drop. The host's addresses are not text.
+    pattern: `${WEBHOOK_URL_START}[^\\u0000-\\u0020\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]+$`,
+  });
+
+const eventTypesField = z
+  .array(z.enum(SUBSCRIBABLE_TYPES))
+  .min(1, 'event_types must name at least one event type')
+  .max(SUBSCRIBABLE_TYPES.length)
+  .superRefine((types, issue) => {
+    if (new Set(types).size !== types.length) {
+      issue.addIssue({ code: 'custom', message: 'event_types must not repeat a type' });
+    }
+    if (types.includes('*') && types.length > 1) {
+      issue.addIssue({ code: 'custom', message: 'event_types: "*" (every type) stands alone' });
+    }
+  })
+  .meta({
+    uniqueItems: true,
+    description: 'Event types to deliver, each once; `["*"]` alone for every type, those added later included.',
+    // `*` stands alone: either `["*"]` or known types, said in JSON Schema too.
+    oneOf: [
+      { title: 'Every type', type: 'array', items: { type: 'string', enum: ['*'] }, minItems: 1, maxItems: 1 },
+      {
+        title: 'These types',
+        type: 'array',
+        items: { type: 'string', enum: [...EVENT_TYPES] },
+        minItems: 1,
+        maxItems: EVENT_TYPES.length,
+        uniqueItems: true,
+      },
+    ],
+  });
+
+const descriptionField = () => textField({ max: MAX_DESCRIPTION, multiline: true, description: 'For people.' });
+
+const createInput = z
+  .strictObject({
+    url: urlField,
+    event_types: eventTypesField,
+    description: descriptionField().optional(),
+  })
+  .meta({ id: 'CreateWebhookEndpointInput' });
+
+const updateInput = z
+  .strictObject({
+    id: z.uuid(),
+    url: urlField.optional(),
+    event_types: eventTypesField.optional(),
+    description: descriptionField().nullable().optional().meta({ description: 'null clears it.' }),
+    enabled: z
+      .boolean()
+      .optional()
+      .meta({ description: '`true` turns it back on, clearing `disabled_reason` and its count of failures.' }),
+  })
+  .refine(
+    (input) =>
+      input.url !== undefined ||
+      input.event_types !== undefined ||
+      input.description !== undefined ||
+      input.enabled !== undefined,
+    { message: 'Supply at least one of url, event_types, description, enabled' },
+  )
+  // The refinement, said in JSON Schema so that generated clients and fuzzers know it too.
+  .meta({ minProperties: 1 });
+
+const idInput = z.strictObject({ id: z.uuid() });
+
+const read = scoped('webhooks:read');
+const write = scoped('webhooks:write');
+const endpointResponse = single(webhookEndpointSchema, 'WebhookEndpointResponse');
+const PATH = '/webhook-endpoints';
+const TAGS = ['webhooks'];
+
+export const webhookEndpointsRouter = router({
+  ...readProcedures({
+    scope: 'webhooks:read',
+    path: PATH,
+    tag: 'webhooks',
+    table: 'webhook_endpoints',
+    schema: webhookEndpointSchema,
+    summaries: { list: 'List webhook endpoints', get: 'Get a webhook endpoint' },
+  }),
+
+  create: write
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: PATH,
+        tags: TAGS,
+        summary: 'Create a webhook endpoint',
+        description: `Answers the endpoint and its signing secret, which is shown only here and on rotation. At most ${MAX_WEBHOOK_ENDPOINTS} endpoints per tenant. A refused URL is 400 invalid_body naming \`url\` and why. Accepts Idempotency-Key.`,
+      },
+      errors: ['webhook_endpoint_limit_reached'],
+    })
+    .input(createInput)
+    .output(withSecret)
+    .mutation(async ({ ctx, input }) => {
+      const { endpoint, secret } = await createWebhookEndpoint(
+        ctx.em,
+        ctx.credential.tenantId,
+        input,
+        ctx.services.env.WEBHOOK_ALLOW_PRIVATE_URLS,
+      );
+      return { data: endpoint, secret };
+    }),
+
+  update: write
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: `${PATH}/{id}`,
+        tags: TAGS,
+        summary: 'Update a webhook endpoint',
+        description:
+          'Changes the URL (checked as on create), the event types, the description (null clears it) or `enabled`. Accepts Idempotency-Key.',
+      },
+    })
+    .input(updateInput)
+    .output(endpointResponse)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...patch } = input;
+      return {
+        data: await updateWebhookEndpoint(
+          ctx.em,
+          ctx.credential.tenantId,
+          id,
+          patch,
+          ctx.services.env.WEBHOOK_ALLOW_PRIVATE_URLS,
+        ),
+      };
+    }),
+
+  delete: write
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: `${PATH}/{id}`,
+        tags: TAGS,
+        summary: 'Delete a webhook endpoint',
+        description:
+          'No more deliveries; its delivery attempts are deleted with it. 204 without a body. Accepts Idempotency-Key.',
+        successDescription: 'Deleted.',
+      },
+      successStatus: 204,
+    })
+    .input(idInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await deleteWebhookEndpoint(ctx.em, ctx.credential.tenantId, input.id);
+    }),
+
+  rotateSecret: write
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: `${PATH}/{id}/rotate-secret`,
+        tags: TAGS,
+        summary: 'Rotate the signing secret',
+        description:
+          'Answers a new secret, shown only here. The previous one keeps signing beside it for 24 hours (two signatures in `webhook-signature`), so receivers can switch without losing a delivery. Accepts Idempotency-Key.',
+      },
+    })
+    .input(idInput)
+    .output(withSecret)
+    .mutation(async ({ ctx, input }) => {
+      const { endpoint, secret } = await rotateWebhookSecret(ctx.em, ctx.credential.tenantId, input.id);
+      return { data: endpoint, secret };
+    }),
+
+  test: write
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: `${PATH}/{id}/test`,
+        tags: TAGS,
+        summary: 'Send a test event',
+        description: `Queues a \`${TEST_EVENT_TYPE}\` event for this endpoint alone, whatever its event types (a disabled endpoint gets none); it is not listed in /v1/events. Its attempts appear under …/deliveries. Accepts Idempotency-Key.`,
+        successDescription: 'The test event is recorded and its delivery queued.',
+      },
+      successStatus: 202,
+    })
+    .input(idInput)
+    .output(z.object({ data: z.object({ event_id: z.uuid() }) }).meta({ id: 'WebhookTestResponse' }))
+    .mutation(async ({ ctx, input }) => ({
+      data: { event_id: await sendTestEvent(ctx.em, ctx.credential.tenantId, input.id, writeOrigin(ctx)) },
+    })),
+
+  deliveries: read
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: `${PATH}/{id}/deliveries`,
+        tags: TAGS,
+        summary: "List an endpoint's delivery attempts",
+        description:
+          'One row per attempt, ascending by (created_at, id); a retry is a new row with the next `attempt`.',
+      },
+    })
+    .input(z.object({ ...idParam.shape, ...pageQuery }))
+    .output(listEnvelope(deliverySchema, 'WebhookDeliveryList'))
+    .query(({ ctx, input }) => listDeliveries(ctx, input)),
+});

@@ -1,0 +1,314 @@
+import { randomBytes } from 'node:crypto';
+import { uuidv7 } from 'uuidv7';
+import type { WriteOrigin } from '../../core/context.js';
+import { DomainError } from '../../core/domainError.js';
+import { selectList } from '../../db/columns.js';
+import type { EntityManager } from '../../db/orm.js';
+import { inTransaction, TenantReader } from '../../db/tenantReader.js';
+import { EVENT_TYPES, recordEvents, TEST_EVENT_TYPE } from '../events/eventLog.js';
+import { tenantForEnv } from '../organisations/organisations.writes.js';
+import { checkWebhookUrl } from './webhookUrls.js';
+
+/**
+ * Webhook endpoints (decisions §14): where a tenant wants its events sent. At most
+ * MAX_WEBHOOK_ENDPOINTS per tenant, counted under the tenant row's lock; every URL passes the SSRF
+ * rule of routers/webhooks/webhookUrls.ts when it is set. The signing secret (Standard Webhooks: `whsec_` and
+ * the base64 of 24 random bytes) is kept as is in the database, for the dispatcher to sign with; it
+ * is returned only by the create and the rotation, and never logged.
+ */
+
+export const MAX_WEBHOOK_ENDPOINTS = 16;
+/** How long a rotated-out secret keeps signing beside the new one. */
+const SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
+/** What an endpoint subscribes to: event types, or `*` for every type. */
+export const SUBSCRIBABLE_TYPES = ['*', ...EVENT_TYPES] as const;
+type Subscription = (typeof SUBSCRIBABLE_TYPES)[number];
+
+/** The endpoint's read record (routers/webhooks/webhookEndpoints.procedures.ts has its schema), one column each. */
+export interface WebhookEndpointRecord {
+  id: string;
+  url: string;
+  event_types: Subscription[];
+  description: string | null;
+  enabled: boolean;
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS = selectList({
+  id: 'plain',
+  url: 'plain',
+  event_types: 'plain',
+  description: 'plain',
+  enabled: 'plain',
+  disabled_reason: 'plain',
+  created_at: 'timestamp',
+  updated_at: 'timestamp',
+});
+
+/**
+ * A text[] parameter as PostgreSQL's array literal (the driver would spread a JS array into a list):
+ * the values are event types or `*`, which need no escaping beyond the quotes.
+ */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v}"`).join(',')}}`;
+}
+
+function newSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+function notFound(id: string): DomainError {
+  return new DomainError('not_found', { detail: `No webhook endpoint ${id}.` });
+}
+
+/**
+ * How a webhook URL starts: its scheme and `//`, in any case. The URL parser also takes
+ * `https:host/…` or `https:\\host`, and sends them to `https://host/…`: refused, so that what is
+ * stored is what is sent, and so that the document can state the rule as a pattern.
+ */
+export const WEBHOOK_URL_START = '^[Hh][Tt][Tt][Pp][Ss]?://';
+const URL_START = new RegExp(WEBHOOK_URL_START);
+
+/** 400 invalid_body naming `url` when the URL is refused (decisions §14). */
+async function assertUsableUrl(url: string, allowPrivate: boolean): Promise<void> {
+  const reason = URL_START.test(url)
+    ? await checkWebhookUrl(url, allowPrivate)
+    : `must be an absolute URL that starts with ${allowPrivate ? 'https:// or http://' : 'https://'}`;
+  if (reason) {
+    throw new DomainError('invalid_body', {
+      detail: `The webhook URL is refused: ${reason}.`,
+      errors: [{ path: 'url', message: `url ${reason}` }],
+    });
+  }
+}
+
+export interface NewWebhookEndpoint {
+  url: string;
+  event_types: Subscription[];
+  description?: string;
+}
+
+/** The tenant's row, locked: endpoints are counted and added one create at a time per tenant. */
+const TENANT_LOCK = TenantReader.prepare('select t.id from tenants t for no key update of t');
+
+/** A statement of its own after the lock, so that it counts every endpoint committed before it. */
+const CREATE = TenantReader.prepare(`
+  insert into webhook_endpoints (id, tenant_id, url, event_types, description, secret, created_at, updated_at)
+  select ?::uuid, ?::uuid, ?, ?::text[], ?, ?, ?::timestamptz, ?::timestamptz
+   where (select count(*) from webhook_endpoints) < ?
+  returning ${COLUMNS}`);
+
+/**
+ * A new endpoint and its secret. Refuses with invalid_body (the URL) or
+ * webhook_endpoint_limit_reached; the URL is checked (DNS included) before any lock is taken.
+ */
+export async function createWebhookEndpoint(
+  em: EntityManager,
+  tenantId: string,
+  input: NewWebhookEndpoint,
+  allowPrivate: boolean,
+): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
+  await assertUsableUrl(input.url, allowPrivate);
+  const secret = newSecret();
+  return inTransaction(em, async (tx) => {
+    const reader = new TenantReader(tx, tenantId);
+    await reader.all(TENANT_LOCK);
+    const now = new Date().toISOString();
+    const endpoint = await reader.one<WebhookEndpointRecord>(CREATE, [
+      uuidv7(),
+      tenantId,
+      input.url,
+      textArray(input.event_types),
+      input.description ?? null,
+      secret,
+      now,
+      now,
+      MAX_WEBHOOK_ENDPOINTS,
+    ]);
+    if (!endpoint) {
+      throw new DomainError('webhook_endpoint_limit_reached', {
+        detail: `A tenant may have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first.`,
+      });
+    }
+    return { endpoint, secret };
+  });
+}
+
+/** A PATCH: undefined leaves a field; a null description clears it. */
+export interface WebhookEndpointUpdate {
+  url?: string;
+  event_types?: Subscription[];
+  description?: string | null;
+  enabled?: boolean;
+}
+
+/**
+ * Turning an endpoint on (`enabled: true`) also clears why it was turned off and its count of
+ * failures in a row; turning it off keeps the reason the dispatcher gave, if any.
+ */
+const UPDATE = TenantReader.prepare(`
+  update webhook_endpoints
+     set url = coalesce(?, url),
+         event_types = coalesce(?::text[], event_types),
+         description = case when ?::boolean then ? else description end,
+         enabled = coalesce(?::boolean, enabled),
+         disabled_reason = case when ?::boolean then null else disabled_reason end,
+         consecutive_failures = case when ?::boolean then 0 else consecutive_failures end,
+         updated_at = ?::timestamptz
+   where id = (select id from webhook_endpoints where id = ?)
+  returning ${COLUMNS}`);
+
+export async function updateWebhookEndpoint(
+  em: EntityManager,
+  tenantId: string,
+  id: string,
+  patch: WebhookEndpointUpdate,
+  allowPrivate: boolean,
+): Promise<WebhookEndpointRecord> {
+  if (patch.url !== undefined) await assertUsableUrl(patch.url, allowPrivate);
+  const enabling = patch.enabled === true;
+  const updated = await new TenantReader(em, tenantId).one<WebhookEndpointRecord>(UPDATE, [
+    patch.url ?? null,
+    patch.event_types ? textArray(patch.event_types) : null,
+    patch.description !== undefined,
+    patch.description ?? null,
+    patch.enabled ?? null,
+    enabling,
+    enabling,
+    new Date().toISOString(),
+    id,
+  ]);
+  if (!updated) throw notFound(id);
+  return updated;
+}
+
+/** Its delivery attempts go with it (the foreign key cascades); its events stay in the log. */
+const DELETE = TenantReader.prepare('delete from webhook_endpoints where id = ? returning id');
+
+export async function deleteWebhookEndpoint(em: EntityManager, tenantId: string, id: string): Promise<void> {
+  const deleted = await new TenantReader(em, tenantId).one(DELETE, [id]);
+  if (!deleted) throw notFound(id);
+}
+
+/**
+ * A new secret; the one it replaces keeps signing beside it for 24 hours (a secret still in its
+ * grace from an earlier rotation stops now: at most two sign at once).
+ */
+const ROTATE = TenantReader.prepare(`
+  update webhook_endpoints
+     set previous_secret = secret, previous_secret_expires_at = ?::timestamptz, secret = ?,
+         updated_at = ?::timestamptz
+   where id = (select id from webhook_endpoints where id = ?)
+  returning ${COLUMNS}`);
+
+export async function rotateWebhookSecret(
+  em: EntityManager,
+  tenantId: string,
+  id: string,
+): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
+  const now = new Date();
+  const secret = newSecret();
+  const endpoint = await new TenantReader(em, tenantId).one<WebhookEndpointRecord>(ROTATE, [
+    new Date(now.getTime() + SECRET_GRACE_MS).toISOString(),
+    secret,
+    now.toISOString(),
+    id,
+  ]);
+  if (!endpoint) throw notFound(id);
+  return { endpoint, secret };
+}
+
+/** The test event's `data.object`: the endpoint it was sent to (routers/events/eventTypes.procedures.ts documents it). */
+export interface WebhookTestObject {
+  id: string;
+  object: 'webhook_endpoint';
+  message: string;
+}
+
+/** Locks the endpoint so that a concurrent delete cannot leave the test event without its delivery. */
+const ENDPOINT_LOCK = TenantReader.prepare('select w.id from webhook_endpoints w where w.id = ? for share of w');
+
+/**
+ * Records a `webhook.test` event and queues its delivery to this endpoint alone, whatever its
+ * event types (an endpoint that is disabled gets none). The event is not listed in /v1/events.
+ */
+export async function sendTestEvent(
+  em: EntityManager,
+  tenantId: string,
+  id: string,
+  origin: WriteOrigin,
+): Promise<string> {
+  return inTransaction(em, async (tx) => {
+    const reader = new TenantReader(tx, tenantId);
+    if (!(await reader.one(ENDPOINT_LOCK, [id]))) throw notFound(id);
+    const object: WebhookTestObject = {
+      id,
+      object: 'webhook_endpoint',
+      message: 'A test event sent by POST /v1/webhook-endpoints/{id}/test.',
+    };
+    const [eventId] = await recordEvents(reader, origin, [{ type: TEST_EVENT_TYPE, object }], id);
+    return eventId as string;
+  });
+}
+
+// The CLI (`wfm webhook …`): an operator names the organisation by its live tenant id.
+
+export async function createWebhookEndpointFor(
+  em: EntityManager,
+  liveTenantId: string,
+  env: 'live' | 'test',
+  input: NewWebhookEndpoint,
+  allowPrivate: boolean,
+): Promise<{ id: string; secret: string }> {
+  const types = [...new Set(input.event_types)];
+  const unknown = types.filter((t) => !(SUBSCRIBABLE_TYPES as readonly string[]).includes(t));
+  if (unknown.length)
+    throw new Error(`Unknown event type(s): ${unknown.join(', ')}. Valid: ${SUBSCRIBABLE_TYPES.join(', ')}`);
+  if (!types.length) throw new Error('At least one event type is required');
+  if (types.includes('*') && types.length > 1) throw new Error('* (every type) stands alone');
+  const description = input.description?.trim();
+  const control = (c: string) => (c < ' ' && c !== '\n') || c === '\u007f';
+  if (description !== undefined && (!description || [...description].length > 500 || [...description].some(control))) {
+    throw new Error('--description must be 1 to 500 characters without control characters');
+  }
+  const tenant = await tenantForEnv(em, liveTenantId, env);
+  const { endpoint, secret } = await createWebhookEndpoint(
+    em,
+    tenant.id,
+    { url: input.url, event_types: types, description },
+    allowPrivate,
+  );
+  return { id: endpoint.id, secret };
+}
+
+const ORGANISATION_TENANTS = `
+  select t.id, t.env from tenants t
+   where t.organisation_id = (select l.organisation_id from tenants l where l.id = ? and l.env = 'live')
+   order by t.env`;
+const ALL_ENDPOINTS = TenantReader.prepare(`select ${COLUMNS} from webhook_endpoints order by created_at, id`);
+
+/** Every endpoint of the organisation, live and sandbox, each with its `env`. */
+export async function listWebhookEndpointsFor(em: EntityManager, liveTenantId: string) {
+  const tenants = await em.execute<{ id: string; env: 'live' | 'test' }[]>(ORGANISATION_TENANTS, [liveTenantId]);
+  if (!tenants.length) throw new DomainError('not_found', { detail: `No live tenant ${liveTenantId}.` });
+  const endpoints: (WebhookEndpointRecord & { env: 'live' | 'test' })[] = [];
+  for (const tenant of tenants) {
+    const rows = await new TenantReader(em, tenant.id).all<WebhookEndpointRecord>(ALL_ENDPOINTS);
+    endpoints.push(...rows.map((row) => ({ ...row, env: tenant.env })));
+  }
+  return { endpoints };
+}
+
+/** Deletes an endpoint of any tenant, named by its id alone. */
+export async function deleteWebhookEndpointById(em: EntityManager, id: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(id);
+  const [owner] = await em.execute<{ tenant_id: string }[]>(
+    'select tenant_id from webhook_endpoints where id = ?::uuid',
+    [id],
+  );
+  if (!owner) throw notFound(id);
+  await deleteWebhookEndpoint(em, owner.tenant_id, id);
+  return { id, deleted: true as const };
+}

@@ -1,0 +1,336 @@
+/**
+ * The Koa pipeline, in the order a request meets it: request id, problem boundary, metrics, CORS,
+ * then /v1 (route, credential, rate limit, body, procedure), /trpc, /oauth/token, the docs and probes.
+ * It decides nothing a procedure decides: the order of checks of decisions §1 is core/trpc.ts's.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Router from '@koa/router';
+import Koa from 'koa';
+import { attachRequestState, deferInputError, type RequestState, type Services } from '../../core/context.js';
+import { ApiError, problemCodes } from '../../core/problems.js';
+import { MAX_BATCH_SIZE, malformedPathId } from '../../core/trpc.js';
+import { TENANT_FILTER } from '../../db/orm.js';
+import { appRouter } from '../../routers/index.js';
+import type { Env } from '../main/env.js';
+import { resolveAuth } from './auth.js';
+import { executeWrite, parseIdempotencyKey } from './idempotency.js';
+import type { Metrics } from './metrics.js';
+import { readJsonBody } from './middleware/body.js';
+import { problemBoundary, writeProblem } from './middleware/problem.js';
+import { requestId } from './middleware/requestId.js';
+import { requestMetrics } from './middleware/requestMetrics.js';
+import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './oauthToken.js';
+import { operationsRoutes, PROBE_PATHS, type Readiness } from './probes.js';
+import { quotaHeaders, type RateLimits } from './rateLimit.js';
+import { createRestHandler, hasWellFormedId, procedureTable, rejectPathParamsInBody, sendOutcome } from './rest.js';
+import { createTrpcHandler } from './trpc.js';
+
+export interface AppDeps extends Services {
+  env: Env;
+  rateLimits: RateLimits;
+  readiness: Readiness;
+  /** Absent when metrics are not exposed (neither METRICS_PORT nor METRICS_TOKEN): nothing is counted. */
+  metrics?: Metrics;
+}
+
+const REST_PREFIX = '/v1';
+const TRPC_PREFIX = '/trpc';
+/** Procedures whose responses are never rate limited (decisions §5). */
+const UNLIMITED = new Set(['/v1/health', '/trpc/health']);
+
+/**
+ * The committed openapi.json, which server/openapi/document.ts generates (a test holds them equal): served
+ * as it is, so that serving needs neither the generator nor the time and memory it takes. At the
+ * repository root, two levels up from server/http/ and three from the compiled dist/server/http/.
+ */
+function openApiFile(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../openapi.json'), path.resolve(here, '../../../openapi.json')];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`openapi.json not found (looked at ${candidates.join(', ')})`);
+  return found;
+}
+
+/** Read on first use, then kept. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
+}
+
+/** Swagger UI's files, looked up on the first request for one (the package is never imported). */
+const swaggerDir = once(async () =>
+  path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')),
+);
+const SWAGGER_ASSET = /^swagger-ui(-bundle|-standalone-preset)?\.(js|css)$/;
+
+function clientIp(ctx: Koa.Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    // The rightmost entry is the one our own proxy appended; those left of it are the client's word.
+    const forwarded = ctx.get('X-Forwarded-For').split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  return ctx.req.socket.remoteAddress ?? 'unknown';
+}
+
+export function createApp(deps: AppDeps): Koa {
+  const { env, logger, orm, rateLimits, readiness, metrics } = deps;
+  const baseUrl = env.PUBLIC_BASE_URL;
+  const openapiJson = once(() => readFile(openApiFile(), 'utf8'));
+  const procedures = procedureTable(appRouter);
+  const { routes } = procedures;
+  const onInternalError = (error: Error, state: RequestState) =>
+    logger.error({ err: error.cause ?? error, request_id: state.requestId }, 'procedure failed');
+  const rest = createRestHandler(procedures, baseUrl, onInternalError);
+  /** The route a /trpc request is counted under: its procedure; one label for every batch. */
+  const trpcRoute = (path: string, batched: boolean) =>
+    batched ? `${TRPC_PREFIX}/{batch}` : procedures.byPath.has(path) ? `${TRPC_PREFIX}/${path}` : 'unmatched';
+
+  const app = new Koa({ proxy: env.TRUST_PROXY });
+  app.silent = true;
+
+  app.use(requestId);
+  if (metrics) app.use(requestMetrics(metrics));
+  app.use(async (ctx, next) => {
+    // Every answer says what it is; browsers must not guess (a JSON body is never run as HTML).
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    // One line per request at `info`; below that level, nothing of it is even built.
+    if (!logger.isLevelEnabled('info')) return next();
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      // Never log headers: they carry credentials.
+      if (ctx.status !== 200 || !PROBE_PATHS.has(ctx.path))
+        logger.info(
+          {
+            request_id: ctx.state.requestId,
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Math.round(performance.now() - started),
+          },
+          'request',
+        );
+    }
+  });
+  app.use(problemBoundary(baseUrl, logger));
+
+  if (env.CORS_ORIGINS.length) {
+    app.use(async (ctx, next) => {
+      const origin = ctx.get('Origin');
+      if (origin && env.CORS_ORIGINS.includes(origin)) {
+        ctx.set('Access-Control-Allow-Origin', origin);
+        ctx.set('Vary', 'Origin');
+        ctx.set(
+          'Access-Control-Expose-Headers',
+          'X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed',
+        );
+        if (ctx.method === 'OPTIONS') {
+          ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, POST, PATCH, DELETE, OPTIONS');
+          ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, X-Request-Id');
+          ctx.set('Access-Control-Max-Age', '600');
+          ctx.status = 204;
+          return;
+        }
+      }
+      await next();
+    });
+  }
+
+  /**
+   * Resolves the credential once and spends a point of the caller's budget for each procedure the
+   * request runs (several in a tRPC batch, decisions §5).
+   */
+  const prepare = async (ctx: Koa.Context, routeKey: string, procedures = 1): Promise<RequestState> => {
+    const em = orm.em.fork();
+    const state: RequestState = {
+      requestId: ctx.state.requestId,
+      auth: await resolveAuth(ctx.get('Authorization') || undefined, em, env.CREDENTIAL_PREFIX),
+      em,
+      services: deps,
+    };
+    // The one place tenant isolation is applied: every tenant-owned read of this request is scoped.
+    if (state.auth.state === 'authenticated')
+      em.setFilterParams(TENANT_FILTER, { tenantId: state.auth.credential.tenantId });
+    attachRequestState(ctx.req, state);
+    if (!UNLIMITED.has(routeKey)) {
+      const { quota, admitted, rejection } =
+        state.auth.state === 'authenticated'
+          ? await rateLimits.take('credential', state.auth.credential.keyId, procedures)
+          : await rateLimits.take('anonymous', clientIp(ctx, env.TRUST_PROXY), procedures);
+      ctx.set(quotaHeaders(quota));
+      // Thrown by the first middleware of each procedure past the budget, so /trpc callers get a tRPC error.
+      if (rejection) state.refusal = { admitted, rejection };
+    }
+    return state;
+  };
+
+  /**
+   * `prepare` for a /trpc request. A refusal before any procedure could run (the credential lookup
+   * found the database unreachable: 503) is thrown by each procedure first thing, as a spent budget
+   * is, so that a tRPC client reads it in tRPC's error shape (decisions §17), not as problem+json.
+   */
+  const prepareTrpc = async (ctx: Koa.Context, procedures: number): Promise<RequestState> => {
+    try {
+      return await prepare(ctx, ctx.path, procedures);
+    } catch (error) {
+      const rejection = ApiError.from(error);
+      if (!rejection) throw error;
+      const state: RequestState = {
+        requestId: ctx.state.requestId,
+        auth: { state: 'anonymous' },
+        em: orm.em.fork(),
+        services: deps,
+        refusal: { admitted: 0, rejection },
+      };
+      attachRequestState(ctx.req, state);
+      return state;
+    }
+  };
+
+  const router = new Router();
+
+  router.get('/openapi.json', async (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = await openapiJson();
+  });
+  router.get('/docs', (ctx) => {
+    ctx.type = 'text/html';
+    ctx.body = docsPage();
+  });
+  router.get('/docs/assets/:file', async (ctx) => {
+    const file = path.basename(ctx.params.file);
+    if (!SWAGGER_ASSET.test(file)) throw new ApiError('not_found');
+    ctx.type = path.extname(file);
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = await readFile(path.join(await swaggerDir(), file));
+  });
+  router.get('/problems/:code', (ctx) => {
+    const code = ctx.params.code as keyof typeof problemCodes;
+    const entry = problemCodes[code];
+    if (!Object.hasOwn(problemCodes, code)) throw new ApiError('not_found', { detail: `No problem code '${code}'.` });
+    ctx.type = 'text/html';
+    ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>${entry.title}</title><h1>${entry.title}</h1><p>Status ${entry.status}, code <code>${code}</code>.</p><p>See the <a href="/docs">API reference</a> for when it is returned.</p></html>`;
+  });
+
+  router.post('/oauth/token', async (ctx) => {
+    try {
+      const ip = clientIp(ctx, env.TRUST_PROXY);
+      ctx.set(quotaHeaders(await rateLimits.consume('token', ip)));
+      await tokenEndpoint(ctx, orm.em.fork(), deps, ip);
+    } catch (error) {
+      // Every answer of the token endpoint has the RFC 6749 body (decisions §4), a failure too.
+      let answer = ApiError.from(error);
+      if (!answer) {
+        logger.error({ err: error, request_id: ctx.state.requestId }, 'token endpoint failed');
+        answer = new ApiError('internal_error', { detail: 'An unexpected error occurred.' });
+      }
+      writeOAuthError(ctx, answer, baseUrl);
+    }
+  });
+  router.all('/oauth/token', (ctx) => {
+    // Every answer of the token endpoint has the RFC 6749 body, this one too (decisions §4).
+    ctx.set('Allow', 'POST');
+    writeOAuthError(ctx, new ApiError('method_not_allowed', { detail: 'Use POST /oauth/token.' }), baseUrl);
+  });
+  router.get('/.well-known/oauth-authorization-server', (ctx) => {
+    ctx.body = authorizationServerMetadata(baseUrl);
+  });
+
+  const trpc = createTrpcHandler(procedures, onInternalError);
+  router.all(`${TRPC_PREFIX}/:path`, async (ctx) => {
+    // tRPC itself answers for every /trpc request, its errors included; never cache what it says.
+    ctx.set('Cache-Control', 'no-store');
+    const path = ctx.params.path;
+    const batched = new URLSearchParams(ctx.querystring).get('batch') === '1';
+    ctx.state.route = trpcRoute(path, batched);
+    const procedures = batched ? path.split(',').length : 1;
+    // A batch over the limit is refused whole by tRPC (maxBatchSize) before any procedure, or even
+    // the credential lookup, runs: like an unknown route, it costs no budget and no database work.
+    const state = procedures <= MAX_BATCH_SIZE ? await prepareTrpc(ctx, procedures) : undefined;
+    sendOutcome(ctx, await trpc(ctx, state, path, batched));
+  });
+
+  // Everything under /v1: route lookup (404/405), credential, rate limit, body, then the procedure.
+  // First, so that the most frequent requests do not walk the router's table (none of its paths
+  // is under /v1).
+  const v1: Koa.Middleware = async (ctx, next) => {
+    if (ctx.path !== REST_PREFIX && !ctx.path.startsWith(`${REST_PREFIX}/`)) return next();
+    const subPath = ctx.path.slice(REST_PREFIX.length).replace(/\/+$/, '') || '/';
+    const route = routes.find((r) => r.pattern.test(subPath));
+    if (!route) throw new ApiError('not_found', { detail: `No route ${ctx.method} ${ctx.path}.` });
+    ctx.state.route = `${REST_PREFIX}${route.template}`;
+    // HEAD is answered wherever GET is (RFC 9110 §9.3.2); Koa sends no body for it.
+    if (!route.allowed.includes(ctx.method)) {
+      ctx.set('Allow', route.allow);
+      throw new ApiError('method_not_allowed', {
+        detail: `${ctx.method} is not allowed on ${ctx.path}; use ${route.allow}.`,
+      });
+    }
+    if (route.tenantData) ctx.set('Cache-Control', 'no-store');
+    const state = await prepare(ctx, `${REST_PREFIX}${route.template}`);
+    if (state.refusal) throw state.refusal.rejection;
+    const req = ctx.req as IncomingMessage & { body?: unknown };
+    req.body = undefined;
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+      sendOutcome(ctx, await rest(ctx, subPath, route.template));
+      return;
+    }
+    const idempotencyKey = await deferInputError(state, async () => {
+      // The path id is judged before anything about the body or the key (decisions §1).
+      if (!hasWellFormedId(route.idSegment, subPath)) throw malformedPathId();
+      req.body = await readJsonBody(ctx.req);
+      rejectPathParamsInBody(req.body, route.params);
+      return parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
+    });
+    state.idempotencyKey = idempotencyKey; // the write's events record it (decisions §14)
+    // The route's path, without a trailing slash: `/v1/employees/` and `/v1/employees` are one request.
+    const write = {
+      method: ctx.method,
+      path: `${REST_PREFIX}${subPath}`,
+      body: req.body,
+      key: idempotencyKey,
+      scope: route.scopes[ctx.method],
+      errorContentType: 'application/problem+json',
+    };
+    sendOutcome(ctx, await executeWrite(state, write, () => rest(ctx, subPath, route.template)));
+  };
+  // /livez, /readyz, and /metrics when METRICS_TOKEN is set: never rate limited, no API credential.
+  app.use(operationsRoutes({ env, readiness, metrics }, Boolean(env.METRICS_TOKEN)));
+  app.use(v1);
+  app.use(router.routes());
+
+  // Nothing matched: a problem document, not Koa's text 404.
+  app.use((ctx) => {
+    writeProblem(ctx, new ApiError('not_found', { detail: `No route ${ctx.method} ${ctx.path}.` }), baseUrl);
+  });
+
+  return app;
+}
+
+function docsPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Workforce API reference</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="reference"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script>window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference', deepLinking: true });</script>
+</body>
+</html>`;
+}

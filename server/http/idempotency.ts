@@ -1,0 +1,198 @@
+/**
+ * Idempotency-Key on every write (decisions §6): the key's format, the fingerprint, and the write run
+ * in one transaction with its stored answer (replayed, or 409 reused/in use). Not the procedures.
+ */
+import { createHash } from 'node:crypto';
+import type { RequestState } from '../../core/context.js';
+import { ApiError } from '../../core/problems.js';
+import type { Scope } from '../../core/scopes.js';
+import type { EntityManager } from '../../db/orm.js';
+import { deleteInBatches } from '../../db/purge.js';
+import type { RestOutcome } from './rest.js';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+const RETENTION_HOURS = 24;
+/** Expired keys deleted per statement by the purge. */
+const PURGE_BATCH = 1000;
+
+/** Marks a response served from a stored outcome (`true`); the metrics count these. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** Business outcomes a replay must reproduce; validation, auth, rate limits and 5xx are not kept. */
+const STORED_ERROR_STATUSES = new Set([404, 409, 422]);
+
+/** JSON with object keys sorted, so that key order does not change a fingerprint. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function fingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonicalJson(body ?? null)}`)
+    .digest('hex');
+}
+
+/** The Idempotency-Key header when well formed; a malformed one is 400 invalid_idempotency_key. */
+export function parseIdempotencyKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (!KEY_PATTERN.test(header)) {
+    throw new ApiError('invalid_idempotency_key', {
+      detail: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+    });
+  }
+  return header;
+}
+
+function isSuccess(outcome: RestOutcome): boolean {
+  return outcome.status < 400;
+}
+
+interface StoredKey {
+  fingerprint: string;
+  response_status: number | null;
+  response_body: string | null;
+  /** Past retention (not yet purged): treated as absent. */
+  stale: boolean;
+}
+
+function inUse(): ApiError {
+  return new ApiError('idempotency_key_in_use', {
+    detail: 'A request with this Idempotency-Key is still being processed; retry shortly.',
+    headers: { 'Retry-After': '1' },
+  });
+}
+
+/** A write as the idempotency layer sees it, on /v1 or /trpc. */
+export interface WriteRequest {
+  method: string;
+  /** The path the fingerprint covers: the /v1 route's path, or `/trpc/<procedure>` (`?batch=1`). */
+  path: string;
+  body: unknown;
+  key: string | undefined;
+  /** The scope the operation demands: a stored response is replayed only to a credential with it. */
+  scope: Scope | undefined;
+  /** How the surface labels an error body, for a replayed refusal. */
+  errorContentType: string;
+}
+
+/**
+ * Runs a write (/v1, or a single /trpc mutation) in one database transaction. With an Idempotency-Key, that transaction first
+ * takes a transaction-scoped advisory lock on (tenant, key): a second request with the key while
+ * the first runs is 409 idempotency_key_in_use, and the lock disappears with the transaction, so a
+ * crashed or cut-off request never leaves the key stuck. The outcome is stored in that same
+ * transaction, under that same lock: a success with its write, a business refusal after rolling
+ * its write back to a savepoint. So whatever the order of two racing requests, the stored outcome
+ * is the one that actually happened, and a committed write always has its own outcome under its
+ * key. A retry replays the stored status and body byte for byte with `Idempotent-Replayed: true`.
+ */
+export async function executeWrite(
+  state: RequestState,
+  request: WriteRequest,
+  execute: () => Promise<RestOutcome>,
+): Promise<RestOutcome> {
+  const em = state.em;
+  const credential = state.auth.state === 'authenticated' ? state.auth.credential : undefined;
+  // Without a tenant there is nothing to scope a key to: the procedure answers 401 itself. Without
+  // the operation's scope, the procedure answers 403: a stored response is never replayed to it.
+  const { scope } = request;
+  const key = credential && (!scope || credential.scopes.includes(scope)) ? request.key : undefined;
+  const tenantId = credential?.tenantId as string;
+  const print = key ? fingerprint(request.method, request.path, request.body) : '';
+  await em.begin();
+  try {
+    if (key) {
+      const replay = await lockKey(em, tenantId, key, print, request.errorContentType);
+      if (replay) {
+        await em.rollback();
+        return replay;
+      }
+      await em.execute(`savepoint ${WRITE_SAVEPOINT}`);
+    }
+    const outcome = await execute();
+    if (isSuccess(outcome)) {
+      if (key) await store(em, tenantId, key, print, outcome);
+      await em.commit();
+    } else if (key && STORED_ERROR_STATUSES.has(outcome.status)) {
+      // The refusal is kept for replay; nothing of its write is.
+      await em.execute(`rollback to savepoint ${WRITE_SAVEPOINT}`);
+      await store(em, tenantId, key, print, outcome);
+      await em.commit();
+    } else {
+      await em.rollback();
+    }
+    return outcome;
+  } catch (error) {
+    await em.rollback();
+    throw error;
+  }
+}
+
+const WRITE_SAVEPOINT = 'idempotent_write';
+
+/** Locks the key for this transaction; returns the stored response when there is one to replay. */
+async function lockKey(
+  em: EntityManager,
+  tenantId: string,
+  key: string,
+  print: string,
+  errorContentType: string,
+): Promise<RestOutcome | undefined> {
+  const [{ locked }] = await em.execute<{ locked: boolean }[]>(
+    'select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked',
+    [`idempotency:${tenantId}:${key}`],
+  );
+  if (!locked) throw inUse();
+  const [row] = await em.execute<StoredKey[]>(
+    `select fingerprint, response_status, response_body,
+            created_at < now() - make_interval(hours => ?) as stale
+       from idempotency_keys where tenant_id = ? and key = ?`,
+    [RETENTION_HOURS, tenantId, key],
+  );
+  if (!row) return undefined;
+  if (row.stale) {
+    await em.execute('delete from idempotency_keys where tenant_id = ? and key = ?', [tenantId, key]);
+    return undefined;
+  }
+  if (row.fingerprint !== print) {
+    throw new ApiError('idempotency_key_reused', {
+      detail: 'This Idempotency-Key was used with a different method, path or body.',
+    });
+  }
+  const status = row.response_status ?? 200;
+  return {
+    status,
+    contentType: status >= 400 ? errorContentType : 'application/json',
+    body: row.response_body ?? '',
+    headers: { [REPLAYED_HEADER]: 'true' },
+  };
+}
+
+/** Under the key's lock, with no row for it left (lockKey): a conflict here is a bug, and fails the write. */
+async function store(em: EntityManager, tenantId: string, key: string, print: string, outcome: RestOutcome) {
+  await em.execute(
+    `insert into idempotency_keys (tenant_id, key, fingerprint, response_status, response_body)
+     values (?, ?, ?, ?, ?)`,
+    [tenantId, key, print, outcome.status, outcome.body],
+  );
+}
+
+/** Deletes keys past their retention; called periodically by the server. */
+export async function purgeExpiredKeys(em: EntityManager, batchSize = PURGE_BATCH): Promise<number> {
+  // Oldest first, on the created_at index.
+  return deleteInBatches(
+    em,
+    `delete from idempotency_keys where (tenant_id, key) in (
+       select tenant_id, key from idempotency_keys
+        where created_at < now() - make_interval(hours => ?) order by created_at limit ?
+     ) returning key`,
+    [RETENTION_HOURS],
+    batchSize,
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * POST /oauth/token and the authorization server metadata over HTTP (decisions §4). The grants
+ * themselves are routers/credentials/oauthGrants.writes.ts.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Context as KoaContext } from 'koa';
+import getRawBody from 'raw-body';
+import { DomainError } from '../../core/domainError.js';
+import { ApiError, toProblem } from '../../core/problems.js';
+import { SCOPES } from '../../core/scopes.js';
+import type { EntityManager } from '../../db/orm.js';
+import {
+  type AuthenticatedClient,
+  authenticateClient,
+  GRANT_TYPES,
+  grantTokens,
+} from '../../routers/credentials/oauthGrants.writes.js';
+import type { Env } from '../main/env.js';
+import { MAX_BODY_BYTES } from './middleware/body.js';
+import type { RateLimits } from './rateLimit.js';
+
+type TokenParams = Record<string, string>;
+
+/** RFC 6749 requests are form-encoded; the spec's sample sends JSON. Both are accepted. */
+async function readTokenParams(req: IncomingMessage): Promise<TokenParams> {
+  const media = req.headers['content-type']?.split(';')[0].trim().toLowerCase();
+  if (media !== 'application/json' && media !== 'application/x-www-form-urlencoded') {
+    throw new ApiError('invalid_request', {
+      detail: 'Send the token request as application/x-www-form-urlencoded or application/json.',
+    });
+  }
+  let text: string;
+  try {
+    text = await getRawBody(req, { limit: MAX_BODY_BYTES, encoding: 'utf8' });
+  } catch {
+    throw new ApiError('invalid_request', { detail: `The body could not be read (at most ${MAX_BODY_BYTES} bytes).` });
+  }
+  if (media === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError('invalid_request', { detail: 'The body is not valid JSON.' });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ApiError('invalid_request', { detail: 'The body must be a JSON object.' });
+  }
+  const params: TokenParams = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (typeof value !== 'string') throw new ApiError('invalid_request', { detail: `${key} must be a string.` });
+    params[key] = value;
+  }
+  return params;
+}
+
+interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+  viaBasic: boolean;
+}
+
+function invalidClient(viaBasic: boolean, detail = 'Client authentication failed.'): ApiError {
+  return new ApiError('invalid_client', {
+    detail,
+    headers: viaBasic ? { 'WWW-Authenticate': 'Basic realm="workforce"' } : {},
+  });
+}
+
+/** client_secret_basic or client_secret_post, never both (RFC 6749 §2.3). */
+function clientCredentials(authorization: string | undefined, params: TokenParams): ClientCredentials {
+  const basic = authorization && /^basic +(\S+)$/i.exec(authorization);
+  if (basic) {
+    if (params.client_secret !== undefined) {
+      throw new ApiError('invalid_request', { detail: 'Use one client authentication method, not two.' });
+    }
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw invalidClient(true, 'Malformed Basic credentials.');
+    let clientId: string;
+    let clientSecret: string;
+    try {
+      clientId = decodeURIComponent(decoded.slice(0, colon));
+      clientSecret = decodeURIComponent(decoded.slice(colon + 1));
+    } catch {
+      throw invalidClient(true, 'Malformed Basic credentials.');
+    }
+    if (params.client_id !== undefined && params.client_id !== clientId) {
+      throw new ApiError('invalid_request', { detail: 'client_id in the body differs from the Basic credentials.' });
+    }
+    return { clientId, clientSecret, viaBasic: true };
+  }
+  if (!params.client_id || !params.client_secret) {
+    throw invalidClient(false, 'Authenticate the client with client_id and client_secret, or HTTP Basic.');
+  }
+  return { clientId: params.client_id, clientSecret: params.client_secret, viaBasic: false };
+}
+
+export interface TokenEndpointDeps {
+  env: Env;
+  rateLimits: RateLimits;
+}
+
+/** POST /oauth/token (decisions §4). */
+export async function tokenEndpoint(ctx: KoaContext, em: EntityManager, deps: TokenEndpointDeps, ip: string) {
+  const { env, rateLimits } = deps;
+  const params = await readTokenParams(ctx.req);
+  const creds = clientCredentials(ctx.get('Authorization') || undefined, params);
+  await rateLimits.checkTokenFailures(ip, creds.clientId);
+  let client: AuthenticatedClient;
+  try {
+    client = await authenticateClient(em, creds.clientId, creds.clientSecret);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'invalid_client') throw error;
+    await rateLimits.recordTokenFailure(ip, creds.clientId);
+    throw invalidClient(creds.viaBasic, error.detail);
+  }
+  const body = await grantTokens(em, env.CREDENTIAL_PREFIX, client, params);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Pragma', 'no-cache');
+  ctx.body = body;
+}
+
+/**
+ * Token endpoint errors are application/json so stock OAuth clients read them: RFC 6749 §5.2
+ * `error` and `error_description`, plus the problem members for problem-aware clients.
+ */
+export function writeOAuthError(ctx: KoaContext, error: ApiError, baseUrl: string): void {
+  ctx.status = error.status;
+  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = {
+    error: error.problemCode,
+    error_description: error.detail ?? error.title,
+    ...toProblem(error, baseUrl, ctx.state.requestId),
+  };
+}
+
+/** RFC 8414 authorization server metadata. */
+export function authorizationServerMetadata(baseUrl: string) {
+  return {
+    issuer: baseUrl,
+    token_endpoint: `${baseUrl}/oauth/token`,
+    grant_types_supported: [...GRANT_TYPES],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    scopes_supported: [...SCOPES],
+    response_types_supported: ['token'],
+    service_documentation: `${baseUrl}/docs`,
+  };
+}

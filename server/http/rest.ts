@@ -1,0 +1,461 @@
+import type { IncomingMessage } from 'node:http';
+import { TRPCError } from '@trpc/server';
+import type { Context as KoaContext } from 'koa';
+import type { z } from 'zod';
+import { type RequestState, requestStateOf } from '../../core/context.js';
+import { ApiError, toProblem } from '../../core/problems.js';
+import { idParam } from '../../core/records.js';
+import type { Scope } from '../../core/scopes.js';
+import { type Meta, toApiError } from '../../core/trpc.js';
+import type { AppRouter } from '../../routers/index.js';
+
+/**
+ * The REST adapter: everything that turns the tRPC router into the /v1 surface, in one module.
+ *
+ * - The one table of procedures (`procedureTable`): dotted path, type, scope, whether it writes,
+ *   and for those with OpenAPI meta the method, path template, its regex, where the input comes
+ *   from. Built once at start; the /v1 route lookup, the /trpc write path, idempotency (the scope
+ *   of a write) and the OpenAPI post-processing all read it.
+ * - The workarounds around trpc-to-openapi, whose adapter we replaced with this one and whose
+ *   generator still writes the document: the input built as its adapter builds it (query or body,
+ *   path parameters merged over it) but a body field named like a path parameter refused rather
+ *   than silently replaced; query digits turned into numbers instead of a coercion patch on the
+ *   schemas; every mutation input checked at start to refuse unknown fields at every level
+ *   (`strictnessProblems`), so a zod node kind the check does not know fails the start, not a request.
+ *
+ * No Fetch Request, AbortSignal or caller proxy is built per call, and neither trpc-to-openapi nor
+ * its OpenAPI generator is loaded to serve (docs/decisions.md, "What a process loads").
+ */
+
+/** Headers an error carries (WWW-Authenticate, Retry-After), for both /v1 and /trpc. */
+export function errorHeaders(errors: TRPCError[], type: string): Record<string, string> {
+  return errors.length ? toApiError(errors[0], type).headers : {};
+}
+
+type ProcedureType = 'query' | 'mutation' | 'subscription';
+
+/** What tRPC's procedure function takes; the same call `router.createCaller(ctx).a.b(input)` makes. */
+type CallableProcedure = ((opts: {
+  path: string;
+  getRawInput: () => Promise<unknown>;
+  ctx: unknown;
+  type: ProcedureType;
+  signal: AbortSignal | undefined;
+  batchIndex: number;
+}) => Promise<unknown>) & { _def: { type: ProcedureType; inputs: z.core.$ZodType[]; meta?: Meta } };
+
+type Procedures = Record<string, CallableProcedure>;
+
+/** One /v1 operation: the procedure behind `METHOD template`. */
+interface Operation {
+  method: string;
+  template: string;
+  /** The template as a regex with a named group per path parameter (trpc-to-openapi's, case-insensitive). */
+  pattern: RegExp;
+  noInput: boolean;
+  /**
+   * Whether its input comes from the JSON body (every method but GET: a DELETE takes none but its
+   * path, and a body with any field is refused like any unknown field) or the query.
+   */
+  fromBody: boolean;
+  /** The status of a success: 200, or what the procedure's meta declares (202, 204 without a body). */
+  successStatus: 200 | 202 | 204;
+  /** The query's number fields (GET): ASCII digits become the number, any other spelling stays text. */
+  queryNumbers: ReadonlySet<string>;
+}
+
+/** One procedure of the router, with what every surface needs to know about it. */
+interface ProcedureEntry {
+  /** The dotted path in the router (`employees.create`), the /trpc path. */
+  path: string;
+  procedure: CallableProcedure;
+  type: ProcedureType;
+  meta: Meta;
+  /** The scope it demands (none: anonymous or any credential). */
+  scope?: Scope;
+  /** A mutation: one transaction, Idempotency-Key accepted (server/http/idempotency.ts). */
+  writes: boolean;
+  /** Its /v1 operation, when it has OpenAPI meta. */
+  rest?: Operation;
+}
+
+export interface ProcedureTable {
+  /** Every procedure, in the router's order (the order of the OpenAPI document's paths). */
+  entries: readonly ProcedureEntry[];
+  /** By dotted path (/trpc). */
+  byPath: ReadonlyMap<string, ProcedureEntry>;
+  /** By `METHOD template` (`GET /employees/{id}`). */
+  byOperation: ReadonlyMap<string, ProcedureEntry>;
+  /** The /v1 route table, one route per path template. */
+  routes: readonly RestRoute[];
+}
+
+/**
+ * The table of `router`'s procedures. Throws when a mutation's input would accept a field it does
+ * not know (see strictnessProblems): the process refuses to start rather than serve it.
+ */
+export function procedureTable(router: AppRouter): ProcedureTable {
+  const entries: ProcedureEntry[] = [];
+  for (const [path, procedure] of Object.entries(router._def.procedures as unknown as Procedures)) {
+    const meta = procedure._def.meta ?? {};
+    const type = procedure._def.type;
+    if (type === 'mutation') {
+      const problems = procedure._def.inputs.flatMap((input) => strictnessProblems(input));
+      if (problems.length) throw new Error(`The input of ${path} is not strict: ${problems.join('; ')}`);
+    }
+    const openapi =
+      meta.openapi && meta.openapi.enabled !== false && type !== 'subscription' ? meta.openapi : undefined;
+    entries.push({
+      path,
+      procedure,
+      type,
+      meta,
+      scope: meta.scope,
+      writes: type === 'mutation',
+      rest: openapi && operationOf(openapi.method, openapi.path, procedure, meta),
+    });
+  }
+  const byOperation = new Map<string, ProcedureEntry>();
+  for (const entry of entries) if (entry.rest) byOperation.set(`${entry.rest.method} ${entry.rest.template}`, entry);
+  return {
+    entries,
+    byPath: new Map(entries.map((entry) => [entry.path, entry])),
+    byOperation,
+    routes: restRoutes(entries),
+  };
+}
+
+function operationOf(method: string, template: string, procedure: CallableProcedure, meta: Meta): Operation {
+  const grouped = normalizePath(template).replace(/\{(.+?)\}/g, (_, key) => `(?<${key}>[^/]+)`);
+  const shape = (procedure._def.inputs[0]?._zod.def as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
+  return {
+    method,
+    template,
+    pattern: new RegExp(`^${grouped}$`, 'i'),
+    noInput: takesNoInput(procedure._def.inputs),
+    fromBody: method !== 'GET',
+    successStatus: meta.successStatus ?? 200,
+    queryNumbers: new Set(
+      method === 'GET' && shape
+        ? Object.keys(shape).filter((name) => unwrapped(shape[name])._zod.def.type === 'number')
+        : [],
+    ),
+  };
+}
+
+/** The route table of /v1 (path template → methods), for 404 vs 405 and the Allow header. */
+interface RestRoute {
+  pattern: RegExp;
+  template: string;
+  methods: string[];
+  /** The methods, and HEAD wherever GET is (RFC 9110 §9.3.2); `allow` is the Allow header. */
+  allowed: readonly string[];
+  allow: string;
+  /** Whether its operations need a credential, i.e. answer with tenant data (never cached). */
+  tenantData: boolean;
+  /** The position of the `{id}` segment in the template split at `/`, or -1. */
+  idSegment: number;
+  /** The names of the template's path parameters (`{id}` → id). */
+  params: readonly string[];
+  /** The scope each method's procedure demands (none: anonymous or any credential). */
+  scopes: Readonly<Record<string, Scope | undefined>>;
+}
+
+/**
+ * The /v1 route table, from the procedures' meta: the same table the served OpenAPI document's
+ * paths give (each operation is secured unless `protect: false` without a scope), in its order.
+ */
+function restRoutes(entries: readonly ProcedureEntry[]): RestRoute[] {
+  const byTemplate = new Map<
+    string,
+    { methods: string[]; tenantData: boolean; scopes: Record<string, Scope | undefined> }
+  >();
+  for (const { rest, meta } of entries) {
+    if (!rest) continue;
+    const route = byTemplate.get(rest.template) ?? { methods: [], tenantData: false, scopes: {} };
+    route.methods.push(rest.method);
+    route.scopes[rest.method] = meta.scope;
+    route.tenantData ||= meta.scope !== undefined || (meta.openapi?.protect ?? true);
+    byTemplate.set(rest.template, route);
+  }
+  return [...byTemplate].map(([template, { methods, tenantData, scopes }]) => {
+    const allowed = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+    return {
+      template,
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      methods,
+      allowed,
+      allow: allowed.join(', '),
+      tenantData,
+      idSegment: template.split('/').indexOf('{id}'),
+      params: [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+      scopes,
+    };
+  });
+}
+
+/** The schema inside optional/nullable/default wrappers. */
+function unwrapped(schema: z.core.$ZodType): z.core.$ZodType {
+  const def = schema._zod.def as { type: string; innerType?: z.core.$ZodType };
+  return ['optional', 'nullable', 'default', 'prefault', 'readonly'].includes(def.type) && def.innerType
+    ? unwrapped(def.innerType)
+    : schema;
+}
+
+const DIGITS = /^[0-9]+$/;
+
+/**
+ * Whether an input takes nothing (`z.void()`), seen through the wrappers trpc-to-openapi looks
+ * through: then the procedure gets no input at all, not an object of query parameters.
+ */
+function takesNoInput(inputs: z.core.$ZodType[]): boolean {
+  if (inputs.length !== 1) return false;
+  let schema: z.core.$ZodType | undefined = inputs[0];
+  for (let depth = 0; schema && depth < 32; depth++) {
+    const def = schema._zod.def as Record<string, unknown> & { type: string };
+    switch (def.type) {
+      case 'void':
+      case 'undefined':
+      case 'never':
+        return true;
+      case 'array':
+        schema = def.element as z.core.$ZodType;
+        break;
+      case 'nullable':
+      case 'optional':
+      case 'default':
+      case 'prefault':
+        schema = def.innerType as z.core.$ZodType;
+        break;
+      case 'lazy':
+        schema = (def.getter as () => z.core.$ZodType)();
+        break;
+      case 'pipe': {
+        const out = def.out as z.core.$ZodType;
+        schema = (out._zod.def.type === 'transform' ? def.in : out) as z.core.$ZodType;
+        break;
+      }
+      default:
+        return false;
+    }
+  }
+  return false;
+}
+
+/** `/a/b/` → `/a/b`: one leading and one trailing slash off, one leading slash on. */
+function normalizePath(path: string): string {
+  return `/${path.replace(/^\/|\/$/g, '')}`;
+}
+
+/** Paths that a WHATWG URL parser gives back unchanged (no dot segments, escapes or characters it encodes). */
+const PLAIN_PATH = /^\/[A-Za-z0-9\-_~!$&'()*+,;=:@/]*$/;
+
+/** The path as the URL parser normalises it (dot segments resolved, some characters percent-encoded). */
+function urlPath(path: string): string {
+  return PLAIN_PATH.test(path) ? path : new URL(`http://127.0.0.1${path}`).pathname;
+}
+
+/** What the adapter's `getErrorFromUnknown` makes of a throw: a TRPCError as it is, anything else a 500. */
+function trpcErrorOf(cause: unknown): TRPCError {
+  if (cause instanceof Error && cause.name === 'TRPCError') return cause as TRPCError;
+  const error = new TRPCError({
+    message: 'Internal server error',
+    code: 'INTERNAL_SERVER_ERROR',
+    cause: cause instanceof Error ? cause : undefined,
+  });
+  if (cause instanceof Error && cause.stack) error.stack = cause.stack;
+  return error;
+}
+
+/**
+ * The query as trpc-to-openapi reads it: every value kept (empty ones too, so `?limit=` is
+ * rejected rather than defaulted), a parameter given once is its value, one given several times
+ * the list of them; number fields spelled in ASCII digits become the number.
+ */
+function queryInput(querystring: string, numbers: ReadonlySet<string>): Record<string, unknown> {
+  const values: Record<string, (string | number)[]> = Object.create(null);
+  if (querystring) {
+    for (const [key, value] of new URLSearchParams(querystring)) {
+      const typed = numbers.has(key) && DIGITS.test(value) ? Number(value) : value;
+      const list = values[key];
+      if (list) list.push(typed);
+      else values[key] = [typed];
+    }
+  }
+  const query: Record<string, unknown> = {};
+  for (const key of Object.keys(values)) {
+    const list = values[key];
+    query[key] = list.length === 1 ? list[0] : list;
+  }
+  return query;
+}
+
+export function createRestHandler(
+  table: ProcedureTable,
+  baseUrl: string,
+  onInternalError: (e: TRPCError, s: RequestState) => void,
+) {
+  const problem = (ctx: KoaContext, error: ApiError): RestOutcome => ({
+    status: error.status,
+    contentType: 'application/problem+json',
+    body: JSON.stringify(toProblem(error, baseUrl, ctx.state.requestId)),
+    headers: error.headers,
+    error,
+  });
+
+  /**
+   * Runs one /v1 request to the route `template` (`/employees/{id}`) whose body (if any) the Koa
+   * pipeline has already read into req.body.
+   */
+  return async (ctx: KoaContext, path: string, template: string): Promise<RestOutcome> => {
+    const req = ctx.req as IncomingMessage & { body?: unknown };
+    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+    const target = normalizePath(urlPath(path));
+    // The Koa pipeline found the route: one operation, whose pattern gives the path parameters.
+    const entry = table.byOperation.get(`${method} ${template}`);
+    const operation = entry?.rest;
+    const match = operation?.pattern.exec(target);
+    let input: unknown;
+    let state: RequestState | undefined;
+    try {
+      if (!entry || !operation || !match) throw new TRPCError({ message: 'Not found', code: 'NOT_FOUND' });
+      if (!operation.noInput) {
+        const given = operation.fromBody ? req.body : queryInput(ctx.querystring, operation.queryNumbers);
+        input = { ...(given as object), ...match.groups };
+      }
+      state = requestStateOf(req);
+      const data = await entry.procedure({
+        path: entry.path,
+        getRawInput: async () => input,
+        ctx: state,
+        type: entry.type,
+        signal: undefined,
+        batchIndex: 0,
+      });
+      const status = operation.successStatus;
+      const body = status === 204 ? '' : (JSON.stringify(data) ?? '');
+      return { status, contentType: 'application/json', body, headers: {} };
+    } catch (cause) {
+      const error = trpcErrorOf(cause);
+      const api = toApiError(error, entry?.type ?? 'unknown');
+      if (api.problemCode === 'internal_error' && state) onInternalError(error, state);
+      return problem(ctx, api);
+    }
+  };
+}
+
+/** What a /v1 procedure answered, before it is written (and, for writes, stored for replay). */
+export interface RestOutcome {
+  status: number;
+  contentType: string;
+  body: string;
+  headers: Record<string, string>;
+  error?: ApiError;
+}
+
+export function sendOutcome(ctx: KoaContext, outcome: RestOutcome): void {
+  ctx.set(outcome.headers);
+  ctx.status = outcome.status;
+  if (outcome.status === 204) {
+    ctx.body = null; // no body, no Content-Type (a stored 204 replays the same way)
+    return;
+  }
+  ctx.type = outcome.contentType;
+  ctx.body = outcome.body;
+}
+
+/** Node kinds that hold no fields of their own: nothing to check inside. */
+const LEAF_KINDS = new Set([
+  'string',
+  'number',
+  'int',
+  'boolean',
+  'bigint',
+  'date',
+  'enum',
+  'literal',
+  'null',
+  'undefined',
+  'void',
+  'never',
+  'nan',
+  'template_literal',
+  'transform',
+  'custom',
+]);
+/** Node kinds that wrap one schema (`innerType`). */
+const WRAPPER_KINDS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch']);
+
+/**
+ * Why `schema` would accept a field it does not declare, one sentence per place (empty: strict).
+ * Every object must be strict (`z.strictObject`: unknown keys are 400 invalid_body, decisions §1);
+ * a record, `any` or `unknown` takes any field; a node kind this walk does not know is a problem
+ * too, so a new kind cannot slip past unchecked (tests/http/restAdapter.test.ts).
+ */
+export function strictnessProblems(schema: z.core.$ZodType, at = 'input'): string[] {
+  const def = schema._zod.def as Record<string, unknown> & { type: string };
+  const inner = (child: unknown, where = at) => strictnessProblems(child as z.core.$ZodType, where);
+  if (LEAF_KINDS.has(def.type)) return [];
+  if (WRAPPER_KINDS.has(def.type)) return inner(def.innerType);
+  switch (def.type) {
+    case 'object': {
+      const catchall = def.catchall as z.core.$ZodType | undefined;
+      const own = catchall?._zod.def.type === 'never' ? [] : [`${at} accepts unknown fields (use z.strictObject)`];
+      const shape = def.shape as Record<string, z.core.$ZodType>;
+      return [...own, ...Object.entries(shape).flatMap(([key, child]) => inner(child, `${at}.${key}`))];
+    }
+    case 'array':
+      return inner(def.element, `${at}[]`);
+    case 'tuple':
+      return [...(def.items as z.core.$ZodType[]), ...(def.rest ? [def.rest] : [])].flatMap((c) => inner(c, `${at}[]`));
+    case 'union':
+      return (def.options as z.core.$ZodType[]).flatMap((option) => inner(option));
+    case 'intersection':
+      return [...inner(def.left), ...inner(def.right)];
+    case 'pipe':
+      return [...inner(def.in), ...inner(def.out)];
+    case 'lazy':
+      return inner((def.getter as () => z.core.$ZodType)());
+    case 'record':
+    case 'map':
+    case 'any':
+    case 'unknown':
+      return [
+        `${at} is ${def.type === 'record' || def.type === 'map' ? `a ${def.type}` : def.type}: it takes any field`,
+      ];
+    default:
+      return [
+        `${at} is a zod ${def.type}, which this check does not know: teach strictnessProblems (server/http/rest.ts)`,
+      ];
+  }
+}
+
+const uuid = idParam.shape.id;
+
+/**
+ * Whether the `{id}` segment of a path (at `index` of its route's template, -1 if it has none) is
+ * a UUID, as the procedure will demand.
+ */
+export function hasWellFormedId(index: number, subPath: string): boolean {
+  if (index < 0) return true;
+  try {
+    return uuid.safeParse(decodeURIComponent(subPath.split('/')[index])).success;
+  } catch {
+    return false; // malformed percent-encoding
+  }
+}
+
+/**
+ * trpc-to-openapi merges path parameters over the body, so a body `id` would be silently replaced
+ * by the path's; it is an unknown body field like any other (400 invalid_body).
+ */
+export function rejectPathParamsInBody(body: unknown, pathParams: readonly string[]): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const params = pathParams.filter((name) => Object.hasOwn(body, name));
+  if (params.length) {
+    throw new ApiError('invalid_body', {
+      detail: `The request body has ${params.length} problem(s).`,
+      errors: params.map((path) => ({ path, message: 'Unknown field (it is part of the path)' })),
+    });
+  }
+}

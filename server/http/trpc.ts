@@ -1,0 +1,98 @@
+import type { IncomingMessage } from 'node:http';
+import type { TRPCError } from '@trpc/server';
+import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
+import { resolveResponse } from '@trpc/server/http';
+import type { Context as KoaContext } from 'koa';
+import { deferInputError, type RequestState } from '../../core/context.js';
+import { ApiError } from '../../core/problems.js';
+import { MAX_BATCH_SIZE, toApiError } from '../../core/trpc.js';
+import { appRouter } from '../../routers/index.js';
+import { executeWrite, parseIdempotencyKey } from './idempotency.js';
+import { MAX_BODY_BYTES, readJsonBody } from './middleware/body.js';
+import { errorHeaders, type ProcedureTable, type RestOutcome } from './rest.js';
+
+/**
+ * The /trpc surface (decisions §11): tRPC's own request handling (batches, its error shape), with
+ * the answer captured and written by Koa, so that a mutation goes through the same write path as
+ * on /v1: one transaction and the same Idempotency-Key handling (server/http/idempotency.ts). A key
+ * applies to one call: a batch of several calls with a key is 400 invalid_idempotency_key.
+ */
+
+/** How every /trpc answer is labelled, errors included (decisions §17). */
+const TRPC_CONTENT_TYPE = 'application/json';
+
+export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TRPCError, s: RequestState) => void) {
+  const writes = (name: string) => table.byPath.get(name)?.writes === true;
+
+  /** tRPC's answer to this request, as text. `state` is absent only for a batch refused as too large. */
+  const resolve = async (ctx: KoaContext, state: RequestState | undefined, path: string): Promise<RestOutcome> => {
+    const response = await resolveResponse({
+      router: appRouter,
+      req: incomingMessageToRequest(ctx.req, ctx.res, { maxBodySize: MAX_BODY_BYTES }),
+      path,
+      maxBatchSize: MAX_BATCH_SIZE,
+      error: null,
+      createContext: async () => {
+        if (!state) throw new Error('a /trpc call reached its procedures without the request state');
+        return state;
+      },
+      responseMeta: ({ errors, type }) => ({ headers: errorHeaders(errors, type) }),
+      onError: ({ error, type }) => {
+        if (state && toApiError(error, type).problemCode === 'internal_error') onInternalError(error, state);
+      },
+    });
+    const headers = Object.fromEntries(response.headers);
+    // Every answer is JSON; tRPC leaves some errors (an unsupported Content-Type) unlabelled, which
+    // a Response makes text/plain.
+    delete headers['content-type'];
+    return { status: response.status, contentType: TRPC_CONTENT_TYPE, body: await response.text(), headers };
+  };
+
+  /** Answers one /trpc request to `path` (`employees.create`, or `a,b,c` when `batched`). */
+  return async (
+    ctx: KoaContext,
+    state: RequestState | undefined,
+    path: string,
+    batched: boolean,
+  ): Promise<RestOutcome> => {
+    const names = batched ? path.split(',') : [path];
+    if (!state || ctx.method !== 'POST' || !names.every(writes)) return resolve(ctx, state, path);
+
+    // Read here, as /v1 does, so that a keyed write can be fingerprinted; tRPC gets the parsed body.
+    // What cannot be read (413, 415, invalid JSON) or a malformed key is thrown by each procedure
+    // after the credential and scope checks (decisions §1), like on /v1.
+    const req = ctx.req as IncomingMessage & { body?: unknown };
+    const read = await deferInputError(state, async () => {
+      req.body = await readJsonBody(ctx.req);
+      const key = parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
+      if (key !== undefined && names.length > 1) {
+        throw new ApiError('invalid_idempotency_key', {
+          detail: 'An Idempotency-Key applies to one call: send a keyed call on its own, not in a batch with others.',
+        });
+      }
+      return { key };
+    });
+    if (!read) req.body = ''; // tRPC reads no further: the procedure refuses before it needs an input
+    state.idempotencyKey = read?.key; // the write's events record it (decisions §14)
+    // Several mutations in one batch each keep a transaction of their own, as separate calls would.
+    if (names.length > 1) return resolve(ctx, state, path);
+    const write = {
+      method: 'POST',
+      path: `${ctx.path}${batched ? '?batch=1' : ''}`,
+      body: req.body,
+      key: read?.key,
+      scope: table.byPath.get(names[0])?.scope,
+      errorContentType: TRPC_CONTENT_TYPE,
+    };
+    try {
+      return await executeWrite(state, write, () => resolve(ctx, state, path));
+    } catch (error) {
+      // Refused before the call ran (409 idempotency_key_in_use or _reused, a database outage):
+      // the procedure throws it after the credential and scope checks, in tRPC's error shape.
+      const refusal = ApiError.from(error);
+      if (!refusal) throw error;
+      state.inputError = refusal;
+      return resolve(ctx, state, path);
+    }
+  };
+}

@@ -1,0 +1,324 @@
+/**
+ * The admin CLI. Each command imports what it runs when it runs (`import()`), so that `wfm serve`
+ * loads only the serving path: not the OpenAPI generator, the demo seed, or the credential and
+ * tenant administration of the other commands (docs/decisions.md, "What a process loads").
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Orm } from '../../db/orm.js';
+import type { DemoResult } from '../../routers/organisations/demo.js';
+import type { Env } from './env.js';
+
+// Node keeps the compiled code of the modules it loads in its on-disk cache (NODE_COMPILE_CACHE,
+// else a folder under the system's temporary directory) and reuses it on the next start; nothing
+// but Node's built-ins is loaded before this line. Where the cache cannot be written, it is off.
+module.enableCompileCache?.();
+
+const usage = `wfm — Workforce admin CLI
+
+Usage:
+  wfm migrate                                   apply pending database migrations
+  wfm serve [--seed-demo]                       start the HTTP server (PORT, default 3000) and the outbox dispatcher;
+                                                --seed-demo creates the demo organisation on an empty database
+  wfm worker                                    run only the outbox and webhook dispatchers and the purge
+  wfm openapi [--out FILE]                      print (or write) the OpenAPI document
+  wfm tenant create --name N [--seats N] [--id-prefix P] [--admin-email E] [--admin-name N]
+  wfm key create --tenant ID --env live|test --scopes a,b [--name N] [--expires-in 30d]
+  wfm key rotate KEY_ID [--grace 24h]           new secret; the old one works for the grace period
+  wfm key revoke KEY_ID
+  wfm key list --tenant ID
+  wfm client create --tenant ID --env live|test --scopes a,b [--name N]
+  wfm client rotate CLIENT_ID                   new client secret; the old one stops at once
+  wfm client revoke CLIENT_ID
+  wfm webhook create --tenant ID --env live|test --url U --events a,b [--description D]
+                                                a webhook endpoint (event types, or *); prints its id and secret
+  wfm webhook list --tenant ID                  the organisation's endpoints, live and sandbox
+  wfm webhook delete ENDPOINT_ID
+  wfm demo                                      a demo organisation with data in every resource, keys and a client
+
+--tenant is always the organisation's live tenant id. Every command takes --json and then
+prints exactly one JSON object on stdout.`;
+
+const options = {
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h' },
+  out: { type: 'string' },
+  name: { type: 'string' },
+  seats: { type: 'string' },
+  'id-prefix': { type: 'string' },
+  'admin-email': { type: 'string' },
+  'admin-name': { type: 'string' },
+  tenant: { type: 'string' },
+  env: { type: 'string' },
+  scopes: { type: 'string' },
+  'expires-in': { type: 'string' },
+  'seed-demo': { type: 'boolean', default: false },
+  grace: { type: 'string' },
+  url: { type: 'string' },
+  events: { type: 'string' },
+  description: { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
+/** `30d`, `24h`, `15m`, `90s` or a bare number of seconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+)([smhd]?)$/.exec(text.trim());
+  if (!match) throw new Error(`Invalid duration '${text}' (use e.g. 90s, 15m, 24h, 30d)`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2]] ?? 1;
+  return Number(match[1]) * unit;
+}
+
+function required(values: Values, name: keyof Values): string {
+  const value = values[name];
+  if (typeof value !== 'string' || !value) throw new Error(`--${name} is required`);
+  return value;
+}
+
+function envArg(values: Values): 'live' | 'test' {
+  const env = required(values, 'env');
+  if (env !== 'live' && env !== 'test') throw new Error('--env must be live or test');
+  return env;
+}
+
+/** Opens the database, brings its schema up to date, runs `work`, and closes it. */
+async function withOrm<T>(env: Env, work: (orm: Orm, applied: string[]) => Promise<T>): Promise<T> {
+  const [{ migrate, openOrm }, { createLogger }] = await Promise.all([
+    import('../../db/orm.js'),
+    import('./logging.js'),
+  ]);
+  const logger = createLogger(env, 2);
+  const orm = await openOrm(env, (m) => logger.debug(m));
+  try {
+    const applied = await migrate(orm);
+    return await work(orm, applied);
+  } finally {
+    await orm.close();
+  }
+}
+
+async function run(env: Env, command: string, values: Values, args: string[]): Promise<unknown> {
+  const prefix = env.CREDENTIAL_PREFIX;
+  const credentials = () => import('../../routers/credentials/credentials.writes.js');
+  switch (command) {
+    case 'migrate':
+      return withOrm(env, async (_orm, applied) => ({ applied }));
+    case 'tenant create': {
+      const { createOrganisation } = await import('../../routers/organisations/organisations.writes.js');
+      return withOrm(env, (orm) =>
+        createOrganisation(orm.em.fork(), {
+          name: required(values, 'name'),
+          seats: values.seats === undefined ? null : Number.parseInt(values.seats, 10),
+          idPrefix: values['id-prefix'],
+          adminEmail: values['admin-email'],
+          adminName: values['admin-name'],
+        }),
+      );
+    }
+    case 'key create': {
+      const [{ createApiKey }, { parseScopes }] = await Promise.all([credentials(), import('../../core/scopes.js')]);
+      return withOrm(env, (orm) =>
+        createApiKey(orm.em.fork(), prefix, {
+          tenantId: required(values, 'tenant'),
+          env: envArg(values),
+          scopes: parseScopes(required(values, 'scopes')),
+          name: values.name,
+          expiresAt: values['expires-in'] ? new Date(Date.now() + parseDuration(values['expires-in']) * 1000) : null,
+        }),
+      );
+    }
+    case 'key rotate': {
+      const { rotateApiKey } = await credentials();
+      return withOrm(env, (orm) =>
+        rotateApiKey(orm.em.fork(), prefix, positional(args, 'KEY_ID'), parseDuration(values.grace ?? '24h')),
+      );
+    }
+    case 'key revoke': {
+      const { revokeApiKey } = await credentials();
+      return withOrm(env, (orm) => revokeApiKey(orm.em.fork(), positional(args, 'KEY_ID')));
+    }
+    case 'key list': {
+      const { listApiKeys } = await credentials();
+      return withOrm(env, (orm) => listApiKeys(orm.em.fork(), required(values, 'tenant')));
+    }
+    case 'client create': {
+      const [{ createOAuthClient }, { parseScopes }] = await Promise.all([
+        credentials(),
+        import('../../core/scopes.js'),
+      ]);
+      return withOrm(env, (orm) =>
+        createOAuthClient(orm.em.fork(), prefix, {
+          tenantId: required(values, 'tenant'),
+          env: envArg(values),
+          scopes: parseScopes(required(values, 'scopes')),
+          name: values.name,
+        }),
+      );
+    }
+    case 'client rotate': {
+      const { rotateOAuthClientSecret } = await credentials();
+      return withOrm(env, (orm) => rotateOAuthClientSecret(orm.em.fork(), prefix, positional(args, 'CLIENT_ID')));
+    }
+    case 'client revoke': {
+      const { revokeOAuthClient } = await credentials();
+      return withOrm(env, (orm) => revokeOAuthClient(orm.em.fork(), positional(args, 'CLIENT_ID')));
+    }
+    case 'webhook create': {
+      const { createWebhookEndpointFor } = await import('../../routers/webhooks/webhookEndpoints.writes.js');
+      const eventTypes = required(values, 'events')
+        .split(/[\s,]+/)
+        .filter(Boolean);
+      return withOrm(env, (orm) =>
+        createWebhookEndpointFor(
+          orm.em.fork(),
+          required(values, 'tenant'),
+          envArg(values),
+          {
+            url: required(values, 'url'),
+            event_types: eventTypes as Parameters<typeof createWebhookEndpointFor>[3]['event_types'],
+            description: values.description,
+          },
+          env.WEBHOOK_ALLOW_PRIVATE_URLS,
+        ),
+      );
+    }
+    case 'webhook list': {
+      const { listWebhookEndpointsFor } = await import('../../routers/webhooks/webhookEndpoints.writes.js');
+      return withOrm(env, (orm) => listWebhookEndpointsFor(orm.em.fork(), required(values, 'tenant')));
+    }
+    case 'webhook delete': {
+      const { deleteWebhookEndpointById } = await import('../../routers/webhooks/webhookEndpoints.writes.js');
+      return withOrm(env, (orm) => deleteWebhookEndpointById(orm.em.fork(), positional(args, 'ENDPOINT_ID')));
+    }
+    case 'demo': {
+      const { createDemoOrganisation } = await import('../../routers/organisations/demo.js');
+      return withOrm(env, (orm) => createDemoOrganisation(orm.em.fork(), prefix));
+    }
+    default:
+      throw new Error(`Unknown command '${command}'. Run wfm --help.`);
+  }
+}
+
+/**
+ * `make run`: on an empty database, create the demo organisation and keep its credentials under
+ * DATA_DIR (secrets are stored hashed, so this file is the only place they can be read again).
+ */
+async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
+  const file = path.resolve(env.DATA_DIR, 'demo-credentials.json');
+  const [{ count }] = await orm.em.fork().execute<{ count: string }[]>('select count(*) as count from organisations');
+  let demo: DemoResult | undefined;
+  if (Number(count) === 0) {
+    const { createDemoOrganisation } = await import('../../routers/organisations/demo.js');
+    demo = await createDemoOrganisation(orm.em.fork(), env.CREDENTIAL_PREFIX);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  } else if (existsSync(file)) {
+    demo = JSON.parse(readFileSync(file, 'utf8')) as DemoResult;
+  }
+  if (!demo) return;
+  const base = env.PUBLIC_BASE_URL;
+  process.stderr.write(
+    [
+      '',
+      `Demo organisation "${demo.tenant.name}" (credentials kept in ${file}):`,
+      `  live API key   ${demo.live_key.secret}`,
+      `  test API key   ${demo.test_key.secret}`,
+      `  OAuth client   ${demo.client.client_id}`,
+      `  client secret  ${demo.client.client_secret}`,
+      `  HR admin id    ${demo.hr_admin.id} (${demo.hr_admin.email})`,
+      '',
+      'Try:',
+      `  curl -H "Authorization: Bearer ${demo.live_key.secret}" "${base}/v1/employees?limit=5"`,
+      `  API reference: ${base}/docs`,
+      '',
+      ...webhookHint(env, demo.live_key.secret),
+    ].join('\n'),
+  );
+}
+
+/** How to try a webhook receiver on this machine (decisions §17): README "Webhooks locally". */
+function webhookHint(env: Env, secret: string): string[] {
+  if (!env.WEBHOOK_ALLOW_PRIVATE_URLS) {
+    return [
+      'Webhooks: receivers must be public https:// URLs with a DATABASE_URL; on a development machine,',
+      '  WEBHOOK_ALLOW_PRIVATE_URLS=true lets http://localhost receivers in (README "Webhooks locally").',
+      '',
+    ];
+  }
+  const body = JSON.stringify({ url: 'http://localhost:4000/hook', event_types: ['*'] });
+  return [
+    'Webhooks: this embedded default accepts http://localhost receivers. Listen on port 4000, then:',
+    `  curl -H "Authorization: Bearer ${secret}" -H "Content-Type: application/json" \\`,
+    `    -d '${body}' "${env.PUBLIC_BASE_URL}/v1/webhook-endpoints"`,
+    '  and POST /v1/webhook-endpoints/{id}/test sends it a signed webhook.test event (README "Webhooks locally").',
+    '',
+  ];
+}
+
+function positional(args: string[], name: string): string {
+  if (!args[0]) throw new Error(`${name} is required`);
+  return args[0];
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options });
+  if (values.help || positionals.length === 0) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  const { parseEnv } = await import('./env.js');
+  const env = parseEnv();
+  const [first, second, ...rest] = positionals;
+  if (first === 'openapi') {
+    const { buildOpenApiDocument } = await import('../openapi/document.js');
+    const doc = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+    if (values.out) writeFileSync(values.out, doc);
+    else process.stdout.write(doc);
+    return;
+  }
+  if (first === 'serve') {
+    const { startServer } = await import('./start.js');
+    const running = await startServer(env);
+    // Everything serving needs is loaded by now: keep its compiled code for the next start.
+    module.flushCompileCache?.();
+    process.stderr.write(
+      `Workforce API listening on ${env.PUBLIC_BASE_URL} (database: ${env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR}`})\n`,
+    );
+    if (values['seed-demo']) await seedDemoOnFirstStart(env, running.orm);
+    const stop = async () => {
+      await running.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    return;
+  }
+  if (first === 'worker') {
+    // The dispatchers and purges alone, for a deployment that runs them apart from the API.
+    const [{ createLogger }, { startWorker }] = await Promise.all([import('./logging.js'), import('./start.js')]);
+    const running = await startWorker(env, createLogger(env));
+    process.stderr.write(
+      'Workforce worker running (outbox and webhook dispatchers, idempotency key and event purge)\n',
+    );
+    const stop = async () => {
+      await running.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    return;
+  }
+  const command = first === 'migrate' ? first : `${first} ${second ?? ''}`.trim();
+  const args = first === 'migrate' ? [second, ...rest].filter(Boolean) : rest;
+  const result = await run(env, command, values, args);
+  process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
+  process.stderr.write(`wfm: ${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,706 @@
+/**
+ * Builds the OpenAPI 3.1 document from the procedures (trpc-to-openapi) and their meta: problem
+ * responses per operation, the webhooks section, the token endpoint. Run by `make openapi`, never when serving.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { createSchema } from 'zod-openapi';
+import { stateImpliedBounds } from '../../core/jsonSchema.js';
+import { type ProblemCode, problemCodes } from '../../core/problems.js';
+import { API_VERSION } from '../../core/product.js';
+import { SCOPES } from '../../core/scopes.js';
+import { ACCESS_TOKEN_TTL_S, GRANT_TYPES, REFRESH_TOKEN_TTL_S } from '../../routers/credentials/oauthGrants.writes.js';
+import { componentName, EVENT_RECORD_SCHEMAS, EVENT_TYPE_TEXT } from '../../routers/events/event.record.js';
+import { DELIVERED_EVENT_SCOPES, DELIVERED_EVENT_TYPES, TEST_EVENT_TYPE } from '../../routers/events/eventLog.js';
+import { appRouter } from '../../routers/index.js';
+import { procedureTable } from '../http/rest.js';
+import { parseEnv } from '../main/env.js';
+
+type Json = Record<string, unknown>;
+
+const statusMeaning: Record<number, string> = {
+  400: 'Invalid input',
+  401: 'Credential required, or credential invalid',
+  403: 'Insufficient scope, or the actor may not do this',
+  404: 'Not found (including a record of another tenant)',
+  405: 'Method not allowed',
+  409: 'Conflict, or idempotency conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  422: 'Business rule failed',
+  429: 'Rate limited',
+  500: 'Internal error',
+  503: 'Service unavailable',
+};
+
+/** The registry's order, which the code lists of the document keep. */
+const REGISTRY_ORDER = Object.keys(problemCodes) as ProblemCode[];
+
+/** What the generator knows of an operation, from trpc-to-openapi's output and the procedure. */
+interface OperationKind {
+  /** trpc-to-openapi's `protect` (the default): a credential is required. */
+  credentialed: boolean;
+  scoped: boolean;
+  /** Spends rate-limit budget (all but health). */
+  limited: boolean;
+  /** Takes query parameters (validated strictly: a bad one is 400). */
+  query: boolean;
+  /** A keyset-paginated list (takes a cursor). */
+  list: boolean;
+  /** Names a record by `{id}` in its path. */
+  pathId: boolean;
+  /** Reads a JSON body and accepts Idempotency-Key (POST and PATCH under /v1). */
+  write: boolean;
+}
+
+/**
+ * The problem codes every operation of a kind may answer, whatever its own rules (decisions §1, §2,
+ * §6): credential (401) and scope (403), query and path id (400) and the record behind the id
+ * (404), the body of a write (400/413/415) and its Idempotency-Key (400/409), the rate limit (429),
+ * and 500/503 everywhere. An operation's own codes come on top, from its procedure's `errors` meta.
+ */
+function impliedProblemCodes(kind: OperationKind): ProblemCode[] {
+  const codes: ProblemCode[] = ['internal_error', 'service_unavailable'];
+  if (kind.credentialed) codes.push('unauthorized', 'invalid_credential');
+  if (kind.scoped) codes.push('insufficient_scope');
+  if (kind.limited) codes.push('rate_limited');
+  if (kind.query) codes.push('invalid_query_parameter');
+  if (kind.list) codes.push('invalid_cursor');
+  if (kind.pathId) codes.push('invalid_id', 'not_found');
+  if (kind.write) {
+    codes.push(
+      'invalid_json',
+      'invalid_body',
+      'payload_too_large',
+      'unsupported_media_type',
+      'invalid_idempotency_key',
+      'idempotency_key_reused',
+      'idempotency_key_in_use',
+    );
+  }
+  return codes;
+}
+
+/** `codes`, once each, in registry order, grouped by their status. */
+function byStatus(codes: Iterable<ProblemCode>): Map<number, ProblemCode[]> {
+  const wanted = new Set(codes);
+  const groups = new Map<number, ProblemCode[]>();
+  for (const code of REGISTRY_ORDER) {
+    if (!wanted.has(code)) continue;
+    const { status } = problemCodes[code];
+    groups.set(status, [...(groups.get(status) ?? []), code]);
+  }
+  return new Map([...groups].sort(([a], [b]) => a - b));
+}
+
+/** A response's description: what the status means here, and the codes it carries. */
+function describeCodes(status: number, codes: readonly ProblemCode[], meaning = statusMeaning[status]): string {
+  const list = codes.map((code) => `\`${code}\` (${problemCodes[code].title})`).join(', ');
+  return `${meaning ?? 'Error'}. \`code\` is one of: ${list}.`;
+}
+
+/**
+ * `base` (a $ref to the Problem or the OAuth error schema) with its `code` (and the OAuth `error`,
+ * given in `also`) narrowed to the codes this response carries.
+ */
+function narrowed(base: Json, codes: readonly ProblemCode[], also: string[] = []): Json {
+  const code = { type: 'string', enum: [...codes] };
+  return {
+    allOf: [base, { type: 'object', properties: Object.fromEntries(['code', ...also].map((name) => [name, code])) }],
+  };
+}
+
+const header = (description: string, schema: Json) => ({ description, schema });
+/** A non-negative count in a header; bounded so that clients can size it (OWASP API4). */
+const count = { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647 };
+
+const components = {
+  headers: {
+    'X-Request-Id': header('Id of this request; echoes a valid inbound X-Request-Id.', {
+      type: 'string',
+      pattern: '^[A-Za-z0-9._:-]{1,128}$',
+    }),
+    'RateLimit-Limit': header('Requests allowed in the current window.', count),
+    'RateLimit-Remaining': header('Requests left in the current window.', count),
+    'RateLimit-Reset': header('Whole seconds until the window resets.', count),
+    'Retry-After': header('Seconds to wait before retrying.', count),
+    'WWW-Authenticate': header('RFC 6750 challenge.', { type: 'string', maxLength: 256 }),
+    'Idempotent-Replayed': header(
+      '`true` when this is the stored response of an earlier request with the same Idempotency-Key.',
+      {
+        type: 'string',
+        enum: ['true'],
+      },
+    ),
+  },
+  schemas: {
+    Problem: {
+      type: 'object',
+      description: 'RFC 9457 problem document.',
+      required: ['type', 'title', 'status', 'code'],
+      properties: {
+        type: { type: 'string', format: 'uri', description: 'URI of a page describing the code.' },
+        title: { type: 'string', description: 'Fixed per code.' },
+        status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 },
+        code: { type: 'string', enum: Object.keys(problemCodes), description: 'Stable machine-readable code.' },
+        detail: { type: 'string', description: 'What went wrong in this occurrence.' },
+        request_id: { type: 'string', description: 'Equals the X-Request-Id header.' },
+        errors: {
+          type: 'array',
+          description: 'Every violation, for invalid_body and invalid_query_parameter.',
+          items: {
+            type: 'object',
+            required: ['path', 'message'],
+            properties: { path: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+  },
+  securitySchemes: {
+    bearerAuth: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'An API key (svc_live_…, svc_test_…) or an OAuth 2.0 access token (svc_at_…).',
+    },
+    clientSecretBasic: {
+      type: 'http',
+      scheme: 'basic',
+      description:
+        'Client authentication at POST /oauth/token only (RFC 6749 §2.3.1, client_secret_basic): the client id and secret, each form-urlencoded, as the Basic user and password. The alternative is client_id and client_secret in the body (client_secret_post).',
+    },
+    oauth2: {
+      type: 'oauth2',
+      description:
+        'OAuth 2.0 client credentials, with refresh tokens (POST /oauth/token). Authorization server metadata (RFC 8414): /.well-known/oauth-authorization-server.',
+      flows: {
+        clientCredentials: {
+          tokenUrl: '/oauth/token',
+          refreshUrl: '/oauth/token',
+          scopes: Object.fromEntries(SCOPES.map((s) => [s, `${s.split(':')[1]} access to ${s.split(':')[0]}`])),
+        },
+      },
+    },
+  },
+};
+
+const tagDescriptions: Record<string, string> = {
+  metadata: 'Anonymous metadata: health, capabilities and the module catalogue.',
+  credentials: 'The presented credential.',
+  oauth: 'OAuth 2.0 token endpoint: client credentials and refresh tokens.',
+  employees: 'Employee records and the hiring journey.',
+  leave: 'Leave types, requests, decisions and balances.',
+  holidays: 'The holiday calendar.',
+  assets: 'The asset register.',
+  recruitment: 'Recruitment job openings.',
+  helpdesk: 'Helpdesk tickets.',
+  surveys: 'Surveys.',
+  webhooks:
+    'Webhook endpoints: where events are sent, signed (Standard Webhooks), and their delivery attempts (decisions §14).',
+  events: 'The event log: one event per committed business write (decisions §14).',
+};
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** Descriptions of shared query parameters whose zod description does not reach the document. */
+const parameterDescriptions: Record<string, string> = {
+  cursor: 'Opaque cursor: the next_cursor of the previous page.',
+  id: 'Record id (UUID).',
+};
+/** Longer than any cursor the server signs; longer ones are 400 invalid_cursor like any other. */
+const CURSOR_MAX_LENGTH = 1024;
+
+/** Procedures whose responses carry no RateLimit-* headers (decisions §5). */
+const UNLIMITED_PATHS = new Set(['/health']);
+
+/**
+ * POST /oauth/token, served by Koa beside the procedures (server/http/oauthToken.ts, decisions §4): at the
+ * service root, not under /v1, so its operation names its own server. Its errors are RFC 6749 §5.2
+ * bodies in application/json (stock OAuth clients read nothing else) that also carry the problem
+ * members, an unexpected failure (500) included.
+ */
+const TOKEN_PATH = '/oauth/token';
+/** The codes the token endpoint answers, by status (server/http/oauthToken.ts, routers/credentials/oauthGrants.writes.ts). */
+const TOKEN_ERRORS: Record<number, ProblemCode[]> = {
+  400: ['invalid_request', 'invalid_grant', 'unsupported_grant_type', 'invalid_scope'],
+  401: ['invalid_client'],
+  429: ['rate_limited'],
+  500: ['internal_error'],
+  503: ['service_unavailable'],
+};
+/** What each error status of the token endpoint means there. */
+const TOKEN_STATUS_MEANING: Record<number, string> = {
+  400: 'The token request is refused (RFC 6749 §5.2); `error` equals `code`',
+  401: 'Client authentication failed (RFC 6749 §5.2); `error` equals `code`',
+  429: 'Rate limited: too many token requests, or too many failed client authentications, from this address',
+  500: 'Internal error: an unexpected failure, logged with the request id',
+  503: 'Service unavailable',
+};
+/** Every `error` an RFC 6749 body of the token endpoint may hold: its operation's, and 405 (not POST). */
+const OAUTH_ERROR_CODES: ProblemCode[] = [...Object.values(TOKEN_ERRORS).flat(), 'method_not_allowed'];
+/** No client id, secret or token the server issues is longer; a longer one is simply never valid. */
+const CREDENTIAL_MAX_LENGTH = 256;
+
+const tokenSchemas: Record<string, Json> = {
+  ClientCredentialsGrant: {
+    type: 'object',
+    description:
+      'RFC 6749 §4.4.2. Authenticate the client with client_id and client_secret here, or with HTTP Basic (not both). Unknown parameters are ignored (RFC 6749 §3.2).',
+    required: ['grant_type'],
+    properties: {
+      grant_type: { type: 'string', enum: ['client_credentials'] },
+      client_id: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: 'The client id (`svc_client_…`); with HTTP Basic, omit it or send the same.',
+      },
+      client_secret: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: 'The client secret (`svc_secret_…`); not with HTTP Basic.',
+      },
+      scope: {
+        type: 'string',
+        maxLength: 1024,
+        description:
+          "Space-delimited scopes to request. Granted: those of the client's scopes that are asked for (an unknown or foreign scope is simply not granted; none left is invalid_scope). Absent: all of the client's scopes.",
+      },
+    },
+  },
+  RefreshTokenGrant: {
+    type: 'object',
+    description:
+      'RFC 6749 §6, with client authentication as for client_credentials. Unknown parameters are ignored (RFC 6749 §3.2).',
+    required: ['grant_type', 'refresh_token'],
+    properties: {
+      grant_type: { type: 'string', enum: ['refresh_token'] },
+      refresh_token: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: 'The refresh token (`svc_rt_…`) of the last token response; it is spent by this request.',
+      },
+      client_id: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: 'The client id the refresh token was issued to; with HTTP Basic, omit it or send the same.',
+      },
+      client_secret: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: 'The client secret; not with HTTP Basic.',
+      },
+      scope: {
+        type: 'string',
+        maxLength: 1024,
+        description:
+          'Space-delimited scopes, each of them originally granted (else invalid_scope). Absent: the scopes of the presented token.',
+      },
+    },
+  },
+  TokenRequest: {
+    description: 'A token request: one of the two grants, by grant_type.',
+    oneOf: [ref('schemas', 'ClientCredentialsGrant'), ref('schemas', 'RefreshTokenGrant')],
+    discriminator: {
+      propertyName: 'grant_type',
+      mapping: {
+        client_credentials: '#/components/schemas/ClientCredentialsGrant',
+        refresh_token: '#/components/schemas/RefreshTokenGrant',
+      },
+    },
+  },
+  TokenResponse: {
+    type: 'object',
+    description: 'RFC 6749 §5.1 access token response.',
+    required: ['access_token', 'token_type', 'expires_in', 'refresh_token', 'scope'],
+    additionalProperties: false,
+    properties: {
+      access_token: {
+        type: 'string',
+        description: 'The access token (`svc_at_…`): send it as `Authorization: Bearer <access_token>`.',
+      },
+      token_type: { type: 'string', enum: ['Bearer'] },
+      expires_in: {
+        type: 'integer',
+        minimum: 1,
+        maximum: ACCESS_TOKEN_TTL_S,
+        description: `Seconds until the access token expires (${ACCESS_TOKEN_TTL_S}).`,
+      },
+      refresh_token: {
+        type: 'string',
+        description: `The refresh token (\`svc_rt_…\`), valid ${REFRESH_TOKEN_TTL_S / 86400} days and once: the refresh_token grant spends it.`,
+      },
+      scope: { type: 'string', description: 'The granted scopes, space-delimited.' },
+    },
+  },
+  OAuthError: {
+    description:
+      'RFC 6749 §5.2 error response (application/json, as OAuth clients expect), with the RFC 9457 problem members beside `error` and `error_description`: `code` equals `error`.',
+    allOf: [
+      ref('schemas', 'Problem'),
+      {
+        type: 'object',
+        required: ['error', 'error_description', 'request_id'],
+        properties: {
+          error: { type: 'string', enum: OAUTH_ERROR_CODES, description: 'The OAuth error code.' },
+          error_description: { type: 'string', description: 'What went wrong, for a developer.' },
+          request_id: { type: 'string', description: 'Equals the X-Request-Id header; always present here.' },
+        },
+      },
+    ],
+  },
+};
+
+const tokenHeaders: Record<string, Json> = {
+  'Cache-Control': header('Token responses, errors included, are never cached.', {
+    type: 'string',
+    enum: ['no-store'],
+  }),
+  Pragma: header('For HTTP/1.0 caches (RFC 6749 §5.1).', { type: 'string', enum: ['no-cache'] }),
+};
+
+/** The path item of POST /oauth/token. */
+function tokenPathItem(): Record<string, Json> {
+  const headers = (status: number): Json => {
+    const out: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
+    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) out[name] = ref('headers', name);
+    out['Cache-Control'] = ref('headers', 'Cache-Control');
+    if (status === 200) out.Pragma = ref('headers', 'Pragma');
+    if (status === 429 || status === 503) out['Retry-After'] = ref('headers', 'Retry-After');
+    if (status === 401) {
+      out['WWW-Authenticate'] = header('`Basic realm="workforce"` when the client authenticated with HTTP Basic.', {
+        type: 'string',
+        maxLength: 256,
+      });
+    }
+    return out;
+  };
+  const responses: Json = {
+    200: {
+      description: 'The new access token and refresh token.',
+      headers: headers(200),
+      content: { 'application/json': { schema: ref('schemas', 'TokenResponse') } },
+    },
+  };
+  for (const [status, codes] of Object.entries(TOKEN_ERRORS)) {
+    responses[status] = {
+      description: describeCodes(Number(status), codes, TOKEN_STATUS_MEANING[Number(status)]),
+      headers: headers(Number(status)),
+      content: { 'application/json': { schema: narrowed(ref('schemas', 'OAuthError'), codes, ['error']) } },
+    };
+  }
+  const body = { schema: ref('schemas', 'TokenRequest') };
+  return {
+    post: {
+      operationId: 'oauth-token',
+      summary: 'Get an access token',
+      description: [
+        `OAuth 2.0 token endpoint (RFC 6749): exchanges client credentials, or a refresh token, for a Bearer access token (valid ${ACCESS_TOKEN_TTL_S} s) and a refresh token (valid ${REFRESH_TOKEN_TTL_S / 86400} days). The body is \`application/x-www-form-urlencoded\` (RFC 6749, what stock OAuth clients send) or \`application/json\`, with string values.`,
+        '',
+        'Client authentication: HTTP Basic with the client id and secret, each form-urlencoded (`client_secret_basic`), or `client_id` and `client_secret` in the body (`client_secret_post`); never both. None at all, or a wrong, unknown or revoked client, is 401 `invalid_client` (after HTTP Basic with `WWW-Authenticate: Basic`).',
+        '',
+        `Grants (\`grant_type\`: ${GRANT_TYPES.map((g) => `\`${g}\``).join(' or ')}):`,
+        "- `client_credentials`: a new token pair. `scope` is optional: granted are the requested scopes the client has (an unknown or foreign one is simply not granted); none requested, all of the client's; none left, 400 `invalid_scope`.",
+        "- `refresh_token`: `refresh_token` plus client authentication, and an optional narrower `scope` (a scope not originally granted is 400 `invalid_scope`; none keeps the token's scopes). **Refresh tokens rotate**: each use answers a new pair and spends the presented refresh token, in one transaction, so a refused refresh leaves it usable. **Reuse revokes the family**: a spent refresh token presented again is 400 `invalid_grant`, and every access and refresh token descending from the same client_credentials grant is revoked at once (RFC 9700 reuse detection: someone holds a copy); two parallel refreshes with one token count as a reuse. An unknown, expired or revoked refresh token, or another client's, is `invalid_grant` too.",
+        '',
+        'Errors are `application/json` (never problem+json: stock OAuth clients read nothing else) with RFC 6749 §5.2 `error` and `error_description` plus the problem members (`type`, `title`, `status`, `code` = `error`, `detail`, `request_id`). Another method than POST is 405 `method_not_allowed` in the same body, with `Allow: POST`. Requests are rate limited per client IP (429 `rate_limited` with `Retry-After`), and failed client authentications more strictly, per IP and per client id from that IP.',
+        '',
+        "The path is at the service root, not under `/v1` (see this operation's `servers`). Discovery: RFC 8414 authorization server metadata at `/.well-known/oauth-authorization-server`.",
+      ].join('\n'),
+      tags: ['oauth'],
+      servers: [
+        {
+          url: '/',
+          description: 'Production: the service root, where the token endpoint is (not under /v1).',
+          'x-internal': false,
+        },
+      ],
+      security: [{ clientSecretBasic: [] }, {}],
+      requestBody: {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': body, 'application/json': body },
+      },
+      responses,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks: what the service POSTs to the endpoints (decisions §14, §17)
+
+/** The delivery settings' defaults (WEBHOOK_RETRY_SCHEDULE, …): the document does not depend on the environment. */
+const DELIVERY = parseEnv({});
+
+/** `5` → `5 s`, `1800` → `30 min`, `7200` → `2 h`. */
+function duration(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
+
+/** The Standard Webhooks 1.0 headers of every delivery, as the parameters of each webhook operation. */
+const webhookHeaders: Record<string, Json> = {
+  'webhook-id': {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description:
+      "The event id (the body's `id`), the same on every attempt of a delivery: deduplicate by it (delivery is at least once, in no guaranteed order).",
+    schema: { type: 'string', format: 'uuid' },
+  },
+  'webhook-timestamp': {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description:
+      'When this attempt was sent, in whole seconds since the Unix epoch. Refuse a delivery whose timestamp is too far from your clock (Standard Webhooks verifiers allow 5 minutes): it guards against replays.',
+    schema: { type: 'integer', format: 'int64', minimum: 0, maximum: 253_402_300_799 },
+  },
+  'webhook-signature': {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      "Space-separated signatures, each `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the raw body bytes), keyed with the base64-decoded part of the endpoint's `whsec_` secret. Two during the 24 h after a secret rotation (the new secret's first); accept the delivery when any one matches. Verify it with a Standard Webhooks library (the `standardwebhooks` npm package, unchanged).",
+    schema: {
+      type: 'string',
+      pattern: '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)?$',
+      minLength: 47,
+      maxLength: 95,
+    },
+  },
+};
+
+/**
+ * `schemas` (trpc-to-openapi's components) with every delivered type's record schema and the
+ * records it names, made by the same generator: the event log's (Event) are there already and must
+ * come out the same, webhook.test's is no path's and is added. Two different schemas under one
+ * name would mean two definitions of one record: refused.
+ */
+function withEventRecords(schemas: Record<string, Json>): Record<string, Json> {
+  const all = { ...schemas };
+  for (const type of DELIVERED_EVENT_TYPES) {
+    const { components } = createSchema(EVENT_RECORD_SCHEMAS[type], { io: 'output', openapiVersion: '3.1.0' });
+    for (const [name, schema] of Object.entries(components)) {
+      if (all[name] && !isDeepStrictEqual(all[name], schema)) {
+        throw new Error(`The document has two schemas named ${name}: the ${type} record's differs from the paths'`);
+      }
+      all[name] = schema as Json;
+    }
+  }
+  return all;
+}
+
+/**
+ * The `webhooks` section: one POST per delivered type, keyed by the type, its body the type's
+ * event record (a component shared with the event log, EVENT_RECORD_SCHEMAS), its parameters the
+ * signature headers, its responses what the dispatcher makes of the receiver's answer.
+ */
+function webhooksSection(): Record<string, Json> {
+  const schedule = DELIVERY.WEBHOOK_RETRY_SCHEDULE.map(duration).join(', ');
+  const timeout = duration(DELIVERY.WEBHOOK_TIMEOUT_MS / 1000);
+  return Object.fromEntries(
+    DELIVERED_EVENT_TYPES.map((type) => {
+      const { summary, description } = EVENT_TYPE_TEXT[type];
+      const who =
+        type === TEST_EVENT_TYPE
+          ? 'Delivered only to the endpoint it was sent to.'
+          : `Delivered to every enabled endpoint of the tenant subscribed to \`${type}\` or to \`*\`; subscribing to it needs \`${DELIVERED_EVENT_SCOPES[type]}\`, the scope that shows it in GET /v1/events.`;
+      const operation = {
+        operationId: `webhook-${type}`,
+        summary,
+        description: [
+          description,
+          '',
+          who,
+          '',
+          `POSTed as \`application/json\` to the endpoint's URL, signed per [Standard Webhooks](https://www.standardwebhooks.com/) 1.0 (the three \`webhook-*\` headers) with a \`User-Agent\` naming the product. Answer a 2xx within ${timeout} to acknowledge it; anything else, a redirect (never followed) or no answer in time is a failure, retried after ${schedule}, then \`failed\`. An endpoint whose deliveries fail ${DELIVERY.WEBHOOK_DISABLE_AFTER} times in a row is disabled. Every attempt is listed by GET /v1/webhook-endpoints/{id}/deliveries.`,
+        ].join('\n'),
+        tags: ['webhooks'],
+        parameters: Object.keys(webhookHeaders).map((name) => ref('parameters', name)),
+        requestBody: {
+          required: true,
+          description: `The event record, as GET /v1/events/{id} answers it${type === TEST_EVENT_TYPE ? ' for a logged type' : ''}. Verify the signature over these bytes before parsing them.`,
+          content: { 'application/json': { schema: ref('schemas', componentName(type)) } },
+        },
+        responses: {
+          '2XX': {
+            description: `Acknowledged: the delivery succeeded (any 2xx within ${timeout}; its body is ignored).`,
+          },
+          default: {
+            description: `A failure: any other status (a 3xx too: redirects are not followed), or no answer within ${timeout}. The delivery is retried after ${schedule}.`,
+          },
+        },
+        // The receiver authenticates the sender by the signature, not by a credential of ours.
+        security: [],
+      };
+      return [type, { post: operation }];
+    }),
+  );
+}
+
+/**
+ * Object-level rules an input schema states in its `.meta()` (at least one of some fields, fields
+ * that come together, rules by the value of another field), which trpc-to-openapi drops when it
+ * rebuilds the body without the path parameters.
+ */
+const BODY_RULES = ['anyOf', 'oneOf', 'allOf', 'minProperties', 'dependentRequired'] as const;
+
+/**
+ * The OpenAPI 3.1 document, generated from the routers and then completed: one problem+json
+ * error response per status of the operation's problem codes (those its kind implies and its
+ * procedure's `errors`), each the one Problem schema with `code` narrowed to its codes; the
+ * X-Request-Id / RateLimit-* / Retry-After headers; per-operation security naming the scope each
+ * procedure demands; and POST /oauth/token, which Koa serves. Independent of the environment:
+ * `make openapi` writes it to openapi.json, which the server serves as it is (it never runs this
+ * generator); a test holds the two equal.
+ */
+export function buildOpenApiDocument(): OpenAPIObject {
+  const doc = generateOpenApiDocument(appRouter, {
+    title: 'Workforce API',
+    description:
+      'Public API of Workforce, an HR and workforce-management product. Errors are RFC 9457 problem documents; lists use the envelope { data, next_cursor, has_more }.',
+    version: API_VERSION,
+    baseUrl: '/v1',
+  }) as unknown as Json;
+  const { byOperation } = procedureTable(appRouter);
+  const paths = doc.paths as Record<string, Record<string, Json>>;
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const entry = byOperation.get(`${method.toUpperCase()} ${path}`);
+      const meta = entry?.meta;
+      const input = entry?.procedure._def.inputs[0] as z.ZodType | undefined;
+      const limited = !UNLIMITED_PATHS.has(path);
+      // A DELETE is a write too: it runs in a transaction, reads a body (none is expected) and takes Idempotency-Key.
+      const write = method === 'post' || method === 'patch' || method === 'delete';
+      const query = ((operation.parameters as Json[] | undefined) ?? []).filter((p) => p.in === 'query');
+      const codes = byStatus([
+        ...impliedProblemCodes({
+          credentialed: operation.security !== undefined,
+          scoped: meta?.scope !== undefined || meta?.anyScopes !== undefined,
+          limited,
+          query: query.length > 0,
+          list: query.some((p) => p.name === 'cursor'),
+          pathId: path.includes('{id}'),
+          write,
+        }),
+        ...(meta?.errors ?? []),
+      ]);
+      // The success responses are trpc-to-openapi's; the errors are one per status of the codes.
+      const responses = operation.responses as Record<string, Json>;
+      // A success that is not 200 (meta `successStatus`, served by server/http/rest.ts): 202 with the
+      // output's body, 204 without any.
+      const success = meta?.successStatus;
+      if (success && responses['200']) {
+        const { content, ...rest } = responses['200'];
+        responses[String(success)] = success === 204 ? rest : { ...rest, content };
+        delete responses['200'];
+      }
+      for (const status of Object.keys(responses)) if (Number(status) >= 400) delete responses[status];
+      for (const [status, list] of codes) {
+        responses[status] = {
+          description: describeCodes(status, list),
+          content: { 'application/problem+json': { schema: narrowed(ref('schemas', 'Problem'), list) } },
+        };
+      }
+      for (const [status, response] of Object.entries(responses)) {
+        const headers: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
+        if (limited) {
+          for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'])
+            headers[name] = ref('headers', name);
+        }
+        const code = Number(status);
+        // 429 says when the budget is back; 503 (database unavailable) to retry in a second.
+        if (code === 429 || code === 503) headers['Retry-After'] = ref('headers', 'Retry-After');
+        if (code === 401 || (code === 403 && (meta?.scope || meta?.anyScopes)))
+          headers['WWW-Authenticate'] = ref('headers', 'WWW-Authenticate');
+        if (write && code !== 429 && code < 500) headers['Idempotent-Replayed'] = ref('headers', 'Idempotent-Replayed');
+        responses[status] = { description: response.description, headers, content: response.content };
+      }
+      operation.description ??= operation.summary;
+      // Every body schema is a strict object (unknown fields are 400), but zod-openapi drops the
+      // strictness of refined objects; say it for all of them.
+      const body = (operation.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content;
+      const rules = input && (z.globalRegistry.get(input) as Json | undefined);
+      for (const media of Object.values(body ?? {})) {
+        if (media.schema?.type !== 'object') continue;
+        media.schema.additionalProperties ??= false;
+        for (const name of BODY_RULES) if (rules?.[name] !== undefined) media.schema[name] ??= rules[name];
+      }
+      for (const parameter of (operation.parameters as Json[] | undefined) ?? []) {
+        const schema = parameter.schema as Json | undefined;
+        parameter.description ??= schema?.description ?? parameterDescriptions[parameter.name as string];
+        // An empty cursor is a cursor no list issued: 400 invalid_cursor (decisions §1).
+        if (parameter.name === 'cursor' && schema)
+          Object.assign(schema, { minLength: 1, maxLength: CURSOR_MAX_LENGTH });
+        // A list in a query (the event log's `type`) is one comma-separated value; a parameter
+        // given twice is refused (decisions §15).
+        if (parameter.in === 'query' && schema?.type === 'array')
+          Object.assign(parameter, { style: 'form', explode: false });
+      }
+      if (write) {
+        operation.parameters = [
+          ...((operation.parameters as Json[] | undefined) ?? []),
+          ref('parameters', 'Idempotency-Key'),
+        ];
+      }
+      // The scope sits on the OAuth requirement (and x-required-scope): bearer schemes take no scopes.
+      if (meta?.scope) {
+        operation.security = [{ bearerAuth: [] }, { oauth2: [meta.scope] }];
+        operation['x-required-scope'] = meta.scope;
+      } else if (meta?.anyScopes) {
+        // Any one of the scopes (the event log): alternative requirements, and the list beside.
+        operation.security = [{ bearerAuth: [] }, ...meta.anyScopes.map((scope) => ({ oauth2: [scope] }))];
+        operation['x-required-scope-any-of'] = [...meta.anyScopes];
+      } else if (operation.security) {
+        operation.security = [{ bearerAuth: [] }, { oauth2: [] }];
+      } else {
+        operation.security = [];
+      }
+    }
+  }
+  paths[TOKEN_PATH] = tokenPathItem();
+  const existing = (doc.components ?? {}) as Record<string, Json>;
+  doc.components = {
+    ...existing,
+    // trpc-to-openapi's own `error.*` schemas describe the JSON errors replaced above by Problem.
+    schemas: {
+      ...withEventRecords(
+        Object.fromEntries(
+          Object.entries(existing.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),
+        ) as Record<string, Json>,
+      ),
+      ...components.schemas,
+      ...tokenSchemas,
+    },
+    headers: { ...components.headers, ...tokenHeaders },
+    parameters: {
+      ...webhookHeaders,
+      'Idempotency-Key': {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Makes a retry safe: the same key with the same request replays the first response for 24 h; with another request it is 409 idempotency_key_reused.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      },
+    },
+    securitySchemes: components.securitySchemes,
+  };
+  doc.webhooks = webhooksSection();
+  const used = new Set(
+    [paths, doc.webhooks as typeof paths].flatMap((items) =>
+      Object.values(items).flatMap((ops) =>
+        Object.values(ops).flatMap((op) => (op.tags as string[] | undefined) ?? []),
+      ),
+    ),
+  );
+  doc.tags = [...used].sort().map((name) => ({ name, description: tagDescriptions[name] ?? name }));
+  (doc.info as Json).contact = { name: 'Workforce API', url: 'https://docs.workforce.example' };
+  // The one server is this public API itself (OWASP API9: declare each server's audience).
+  doc.servers = ((doc.servers as Json[] | undefined) ?? []).map((server) => ({ ...server, 'x-internal': false }));
+  stateImpliedBounds(doc.paths);
+  stateImpliedBounds(doc.components);
+  stateImpliedBounds(doc.webhooks);
+  return doc as unknown as OpenAPIObject;
+}
