@@ -1,3 +1,20 @@
+/**
+ * The procedure builder every feature's procedures start from (`scoped('employees:read')`, …), the
+ * tRPC error shape, and the order of checks of decisions §1, which is decided here and only here:
+ *
+ *   1. rate limit, 429: counted by the pipeline before any procedure (server/http/app.ts `prepare`,
+ *      per credential or per IP), thrown first by `base` below as `ctx.refusal`;
+ *   2. credential, 401: `requireCredential` (or `anonymousProcedure` for an invalid one);
+ *   3. scope, 403: `scopeGuard`;
+ *   4. what the pipeline could not read, 400/413/415: a malformed path id, then the body and the
+ *      Idempotency-Key, read before the procedure and kept as `ctx.inputError` (core/context.ts
+ *      deferInputError), thrown by `rejectUnreadableBody`, which every base procedure ends with;
+ *   5. the input's shape, 400: tRPC's input parser, after every middleware;
+ *   6. existence (404) and state and rules (409/422): the feature's writes and reads.
+ *
+ * A new check that can be decided before the procedure runs must be kept like 1 or 4, not thrown
+ * where it is found, or it would overtake the 401/403 of a request that is also unauthorised.
+ */
 import { initTRPC, type TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -26,6 +43,11 @@ export type Meta = Omit<OpenApiMeta, 'openapi'> & {
    * documents it; /trpc answers 200 as for every procedure.
    */
   successStatus?: 202 | 204;
+  /**
+   * `false`: never rate limited and no RateLimit-* headers (decisions §5: health). The pipeline
+   * (server/http/app.ts) and the document (server/openapi/document.ts) both read it here.
+   */
+  rateLimited?: false;
 };
 
 const mapped = new WeakMap<TRPCError, ApiError>();

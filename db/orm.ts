@@ -180,9 +180,9 @@ export function ormOptions(
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     // rate-limiter-flexible owns this table; keep it out of schema diffs.
     schemaGenerator: { skipTables: ['rate_limits'] },
-    // Structural tenant isolation: every read of a tenant-owned entity is scoped to the tenant the
-    // request's credential belongs to. It is on by default and needs its argument, so a query
-    // that forgot the tenant fails instead of leaking (server/http/app.ts sets it once per request).
+    // Entity queries have no implicit tenant: this filter is on by default and needs its argument,
+    // so an ORM read of a tenant-owned entity that does not name its tenant fails instead of
+    // leaking. Requests read and write through db/tenantReader.ts (where isolation happens).
     filters: {
       [TENANT_FILTER]: {
         cond: (args: { tenantId: string }) => ({ tenantId: args.tenantId }),

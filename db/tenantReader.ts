@@ -1,3 +1,8 @@
+/**
+ * Where tenant isolation happens: every statement a request runs on tenant tables goes through a
+ * TenantReader bound to one tenant, the credential's, which confines each tenant table it reads to
+ * that tenant's rows. Entity (ORM) queries have no implicit tenant and must name one (db/orm.ts).
+ */
 import type { EntityManager } from './orm.js';
 
 /**

@@ -23,6 +23,7 @@ export const health = openProcedure
       summary: 'Service health',
       description: 'Unwrapped health object; never rate limited.',
     },
+    rateLimited: false,
   })
   .input(z.void())
   .output(healthSchema)

@@ -14,7 +14,6 @@ import Koa from 'koa';
 import { attachRequestState, deferInputError, type RequestState, type Services } from '../../core/context.js';
 import { ApiError, problemCodes } from '../../core/problems.js';
 import { MAX_BATCH_SIZE, malformedPathId } from '../../core/trpc.js';
-import { TENANT_FILTER } from '../../db/orm.js';
 import { appRouter } from '../../routers/index.js';
 import type { Env } from '../main/env.js';
 import { resolveAuth } from './auth.js';
@@ -40,8 +39,6 @@ export interface AppDeps extends Services {
 
 const REST_PREFIX = '/v1';
 const TRPC_PREFIX = '/trpc';
-/** Procedures whose responses are never rate limited (decisions §5). */
-const UNLIMITED = new Set(['/v1/health', '/trpc/health']);
 
 /**
  * The committed openapi.json, which server/openapi/document.ts generates (a test holds them equal): served
@@ -88,6 +85,15 @@ export function createApp(deps: AppDeps): Koa {
   const baseUrl = env.PUBLIC_BASE_URL;
   const openapiJson = once(() => readFile(openApiFile(), 'utf8'));
   const procedures = procedureTable(appRouter);
+  /** The routes of procedures whose meta says `rateLimited: false` (decisions §5), on /v1 and /trpc. */
+  const unlimited = new Set(
+    [...procedures.byPath.values()]
+      .filter((entry) => entry.meta.rateLimited === false)
+      .flatMap((entry) => [
+        `${TRPC_PREFIX}/${entry.path}`,
+        ...(entry.rest ? [`${REST_PREFIX}${entry.rest.template}`] : []),
+      ]),
+  );
   const { routes } = procedures;
   const onInternalError = (error: Error, state: RequestState) =>
     logger.error({ err: error.cause ?? error, request_id: state.requestId }, 'procedure failed');
@@ -160,11 +166,8 @@ export function createApp(deps: AppDeps): Koa {
       em,
       services: deps,
     };
-    // The one place tenant isolation is applied: every tenant-owned read of this request is scoped.
-    if (state.auth.state === 'authenticated')
-      em.setFilterParams(TENANT_FILTER, { tenantId: state.auth.credential.tenantId });
     attachRequestState(ctx.req, state);
-    if (!UNLIMITED.has(routeKey)) {
+    if (!unlimited.has(routeKey)) {
       const { quota, admitted, rejection } =
         state.auth.state === 'authenticated'
           ? await rateLimits.take('credential', state.auth.credential.keyId, procedures)

@@ -212,7 +212,6 @@ const parameterDescriptions: Record<string, string> = {
 const CURSOR_MAX_LENGTH = 1024;
 
 /** Procedures whose responses carry no RateLimit-* headers (decisions §5). */
-const UNLIMITED_PATHS = new Set(['/health']);
 
 /**
  * POST /oauth/token, served by Koa beside the procedures (server/http/oauthToken.ts, decisions §4): at the
@@ -570,7 +569,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
       const entry = byOperation.get(`${method.toUpperCase()} ${path}`);
       const meta = entry?.meta;
       const input = entry?.procedure._def.inputs[0] as z.ZodType | undefined;
-      const limited = !UNLIMITED_PATHS.has(path);
+      const limited = meta?.rateLimited !== false;
       // A DELETE is a write too: it runs in a transaction, reads a body (none is expected) and takes Idempotency-Key.
       const write = method === 'post' || method === 'patch' || method === 'delete';
       const query = ((operation.parameters as Json[] | undefined) ?? []).filter((p) => p.in === 'query');
