@@ -1,31 +1,5 @@
 import { randomBytes } from 'node:crypto';
 
-/** The modules of decisions §10, in catalogue order. */
-export const CATALOGUE_SLUGS = [
-  'core-hr',
-  'leave',
-  'attendance',
-  'holidays',
-  'assets',
-  'recruitment',
-  'helpdesk',
-  'surveys',
-  'payroll',
-  'performance',
-  'expenses',
-  'learning',
-];
-
-export interface Module {
-  slug: string;
-  title: string;
-  description: string;
-  status: string;
-  availability: string;
-  category: string;
-  url: string;
-}
-
 /** A client address nobody else uses, for X-Forwarded-For on a TRUST_PROXY server (shared stores). */
 export function uniqueClientIp(): string {
   const hex = randomBytes(8).toString('hex').match(/.{4}/g) ?? [];
