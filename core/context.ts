@@ -55,7 +55,7 @@ export interface RequestState {
    */
   inputError?: ApiError;
   /**
-   * The write's Idempotency-Key, set where the pipeline parses it (server/http/app.ts, server/http/trpc.ts);
+   * The write's Idempotency-Key, set where the pipeline parses it (server/http/app.ts, server/http/trpcEndpoint.ts);
    * absent on reads and on writes sent without one. Recorded on the write's events (decisions §14).
    */
   idempotencyKey?: string;

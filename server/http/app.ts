@@ -27,7 +27,7 @@ import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './o
 import { operationsRoutes, PROBE_PATHS, type Readiness } from './probes.js';
 import { quotaHeaders, type RateLimits } from './rateLimit.js';
 import { createRestHandler, hasWellFormedId, procedureTable, rejectPathParamsInBody, sendOutcome } from './rest.js';
-import { createTrpcHandler } from './trpc.js';
+import { createTrpcHandler } from './trpcEndpoint.js';
 
 export interface AppDeps extends Services {
   env: Env;
