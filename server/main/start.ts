@@ -8,8 +8,7 @@ import type { Logger } from 'pino';
 import { CursorCodec, loadCursorSecret } from '../../core/cursors.js';
 import { isEmbedded, migrate, type Orm, openOrm, serverStatementTimeoutMs } from '../../db/orm.js';
 import { purgeExpiredEvents } from '../../routers/events/eventLog.js';
-import { createDelivery, OutboxDispatcher } from '../../routers/mail/mail.dispatcher.js';
-import { WebhookDispatcher } from '../../routers/webhooks/webhook.dispatcher.js';
+import { startJobs } from '../../routers/index.js';
 import { createApp } from '../http/app.js';
 import { createHttpServer } from '../http/httpServer.js';
 import { purgeExpiredKeys } from '../http/idempotency.js';
@@ -201,12 +200,7 @@ export async function startBackgroundWork(
         poolMax: BACKGROUND_POOL_MAX,
       });
   const db = own ?? orm;
-  const dispatcher = env.OUTBOX_DISPATCH
-    ? new OutboxDispatcher(db, createDelivery(env), logger, env.OUTBOX_INTERVAL_MS)
-    : undefined;
-  dispatcher?.start();
-  const webhooks = env.OUTBOX_DISPATCH ? new WebhookDispatcher(db, env, logger, metrics) : undefined;
-  webhooks?.start();
+  const jobs = env.OUTBOX_DISPATCH ? startJobs(db, env, logger, metrics) : undefined;
   const purge = setInterval(() => {
     // One after the other, on one connection: then the events older than 30 days, with their
     // deliveries (decisions §14).
@@ -220,7 +214,7 @@ export async function startBackgroundWork(
     orm: db,
     async stop() {
       clearInterval(purge);
-      await Promise.all([dispatcher?.stop(), webhooks?.stop()]);
+      await jobs?.stop();
       await own?.close();
     },
   };
