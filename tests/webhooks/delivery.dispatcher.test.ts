@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterEach, describe, expect, test } from 'vitest';
-import { type Env, parseEnv } from '../../server/env.js';
-import { WebhookDispatcher } from '../../server/webhooks.js';
+import { WebhookDispatcher } from '../../routers/webhooks/webhook.dispatcher.js';
+import { type Env, parseEnv } from '../../server/main/env.js';
 import { sql, useFreshDatabase } from '../support/database.js';
 import { hire } from '../support/employees.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';
@@ -10,7 +10,7 @@ import { sleep, waitFor } from '../support/wait.js';
 import { type Receiver, useReceivers } from '../support/webhooks.js';
 
 /**
- * The webhook dispatcher's claim, lease and record (server/webhooks.ts), driven pass by pass: the
+ * The webhook dispatcher's claim, lease and record (routers/webhooks/webhook.dispatcher.ts), driven pass by pass: the
  * test server dispatches nothing (OUTBOX_DISPATCH=false), the tests run dispatchers of their own
  * with runOnce() on its database, a fresh one so that no other file's attempts are due here.
  */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { parseEnv } from '../../server/env.js';
+import { parseEnv } from '../../server/main/env.js';
 
 // Local webhooks (decisions §17): the embedded default, `make run` on a developer's machine,
 // accepts http://localhost receivers; a server on a DATABASE_URL refuses them unless told to.

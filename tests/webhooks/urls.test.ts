@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, fetch } from 'undici';
 import { describe, expect, test } from 'vitest';
-import { checkWebhookUrl, isPublicAddress, publicOnlyLookup } from '../../domain/webhookUrls.js';
+import { checkWebhookUrl, isPublicAddress, publicOnlyLookup } from '../../routers/webhooks/webhookUrls.js';
 
-// The URL rule of webhook endpoints (decisions §14, domain/webhookUrls.ts): no server-side request
+// The URL rule of webhook endpoints (decisions §14, routers/webhooks/webhookUrls.ts): no server-side request
 // forgery. Pure checks: every host below is an IP literal or a name that never reaches DNS, except
 // the `.invalid` name (RFC 6761: never resolves).
 
@@ -140,7 +140,7 @@ describe('checkWebhookUrl', () => {
   });
 });
 
-// The connect-time guard of deliveries (server/webhooks.ts): the addresses a connection is about to
+// The connect-time guard of deliveries (routers/webhooks/webhook.dispatcher.ts): the addresses a connection is about to
 // use are checked again, so a DNS answer that changed after checkWebhookUrl cannot reach a private host.
 describe('publicOnlyLookup', () => {
   const lookupOf = (host: string, all: boolean) =>
