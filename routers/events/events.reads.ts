@@ -11,6 +11,7 @@ import { sqlTimestamp } from '../../db/columns.js';
 import { TenantReader } from '../../db/tenantReader.js';
 import type { EventRecord } from './event.record.js';
 import {
+  EVENT_RETENTION_DAYS,
   type EventFilter,
   eventColumns,
   eventFilterValues,
@@ -26,6 +27,11 @@ const COLUMNS = eventColumns('events.');
  * driver would spread a JavaScript array into several parameters.
  */
 const OF_TYPES = `events.type = any (string_to_array(?::text, ','))`;
+/**
+ * Events older than the retention are gone from every read at once, whether or not the purge has
+ * run yet (decisions §18): the purge only reclaims their space.
+ */
+const KEPT = `events.created_at > now() - make_interval(days => ${EVENT_RETENTION_DAYS})`;
 
 /**
  * A page of the log: for each type listed, its first `limit + 1` events after the position, on
@@ -43,7 +49,7 @@ function pageOfTypes(position: boolean): string {
       cross join lateral (
         select ${COLUMNS}, events.created_at as at
           from events
-         where events.type = t.type${after}
+         where events.type = t.type and ${KEPT}${after}
          order by events.created_at, events.id
          limit ?
       ) e
@@ -54,9 +60,9 @@ const FIRST_PAGE = pageOfTypes(false);
 const LATER_PAGE = pageOfTypes(true);
 /** Where `after` is in the log, if it is an event of the types given. */
 const POSITION = TenantReader.prepare(
-  `select ${sqlTimestamp('events.created_at')} as created_at, events.id from events where events.id = ? and ${OF_TYPES}`,
+  `select ${sqlTimestamp('events.created_at')} as created_at, events.id from events where events.id = ? and ${OF_TYPES} and ${KEPT}`,
 );
-const BY_ID = TenantReader.prepare(`select ${COLUMNS} from events where events.id = ? and ${OF_TYPES}`);
+const BY_ID = TenantReader.prepare(`select ${COLUMNS} from events where events.id = ? and ${OF_TYPES} and ${KEPT}`);
 
 /** A row as the select list reads it: the record, its JSON columns still to parse (eventRecord). */
 type EventRow = EventRecord;
