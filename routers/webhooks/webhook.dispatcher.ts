@@ -16,7 +16,7 @@ import {
   retryDelaySeconds,
   webhookSignature,
 } from './webhookDeliveries.js';
-import { checkWebhookUrl, publicOnlyLookup } from './webhookUrls.js';
+import { checkWebhookUrl, webhookLookup } from './webhookUrls.js';
 
 /** Deliveries claimed in one statement; they are sent concurrently, each within the timeout. */
 const BATCH = 10;
@@ -160,7 +160,7 @@ export class WebhookDispatcher {
   private readonly stopping = new AbortController();
   /**
    * The connections deliveries go out on. Unless private URLs are allowed, every address a
-   * connection is about to use is checked again (publicOnlyLookup): DNS may answer the connect
+   * connection is about to use is checked again (webhookLookup): DNS may answer the connect
    * otherwise than it answered checkWebhookUrl a moment before.
    */
   private readonly agent: Agent;
@@ -172,7 +172,7 @@ export class WebhookDispatcher {
     /** Counts the settled attempts by outcome. */
     private readonly metrics?: DeliveryCounter,
   ) {
-    this.agent = new Agent(settings.WEBHOOK_ALLOW_PRIVATE_URLS ? {} : { connect: { lookup: publicOnlyLookup } });
+    this.agent = new Agent({ connect: { lookup: webhookLookup(!settings.WEBHOOK_ALLOW_PRIVATE_URLS) } });
     this.passes = new RepeatingPass(
       () => this.runOnce(),
       settings.WEBHOOK_INTERVAL_MS,

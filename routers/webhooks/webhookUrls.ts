@@ -1,5 +1,5 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { lookup } from 'node:dns/promises';
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { Resolver } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 /**
@@ -102,41 +102,68 @@ export function isPublicAddress(address: string): boolean {
   return addressKind(address) === undefined;
 }
 
-async function resolveAll(host: string): Promise<string[]> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('DNS lookup timed out')), LOOKUP_TIMEOUT_MS);
-    timer.unref();
-  });
-  try {
-    const answers = await Promise.race([lookup(host, { all: true }), timeout]);
-    return answers.map((a) => a.address);
-  } finally {
-    clearTimeout(timer);
-  }
+/**
+ * The resolver of webhook hosts: c-ares, asynchronous on the event loop, with its own timeout. Not
+ * dns.lookup (getaddrinfo), which holds one of libuv's four threads until the system resolver gives
+ * up, so that a few slow names would starve file and crypto work (decisions §18). Stateless between
+ * queries, so one per process.
+ */
+const resolver = new Resolver({ timeout: LOOKUP_TIMEOUT_MS / 2, tries: 2 });
+
+/** What a query answers when the name has no address of that family: no addresses, not a failure. */
+const NO_ADDRESS = new Set(['ENODATA', 'ENOTFOUND', 'NXDOMAIN']);
+
+/**
+ * Every address of `host`, IPv4 first: `localhost` and `*.localhost` are loopback by name (RFC 6761,
+ * no query), an IP literal is itself, any other name is asked of DNS for A and AAAA records. Empty
+ * when the name does not exist; throws when DNS could not answer (a timeout, a server failure).
+ */
+export async function resolveHost(host: string): Promise<string[]> {
+  const bare = host
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return ['127.0.0.1', '::1'];
+  if (isIP(bare)) return [bare];
+  const answers = await Promise.allSettled([resolver.resolve4(bare), resolver.resolve6(bare)]);
+  const failed = answers.filter(
+    (a): a is PromiseRejectedResult =>
+      a.status === 'rejected' && !NO_ADDRESS.has((a.reason as NodeJS.ErrnoException).code ?? ''),
+  );
+  if (failed.length === answers.length) throw failed[0].reason;
+  return answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []));
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
- * A `lookup` for the socket that sends a webhook: the addresses the connection will really use,
- * checked as the URL was at registration. Between `checkWebhookUrl` and the connection a DNS answer
- * can change (rebinding); this closes that gap, since the check and the connect see one answer.
+ * The `lookup` of the socket that sends a webhook, on resolveHost: with `publicOnly`, the addresses
+ * the connection will really use are checked as the URL was at registration. Between
+ * `checkWebhookUrl` and the connection a DNS answer can change (rebinding); this closes that gap,
+ * since the check and the connect see one answer.
  */
-export function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, []);
-    const refused = addresses.find((a) => !isPublicAddress(a.address));
-    if (refused) {
-      const denied: NodeJS.ErrnoException = new Error(`${hostname} resolves to a non-public address`);
-      denied.code = 'EADDRNOTPUBLIC';
-      return callback(denied, []);
-    }
-    if (options.all) return callback(null, addresses);
-    const [first] = addresses;
-    if (!first) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), []);
-    callback(null, first.address, first.family);
-  });
+export function webhookLookup(publicOnly: boolean) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    resolveHost(hostname).then(
+      (found) => {
+        const addresses = found
+          .map((address): LookupAddress => ({ address, family: isIP(address) }))
+          .filter((a) => !options.family || a.family === options.family);
+        const refused = publicOnly && addresses.find((a) => !isPublicAddress(a.address));
+        if (refused) {
+          const denied: NodeJS.ErrnoException = new Error(`${hostname} resolves to a non-public address`);
+          denied.code = 'EADDRNOTPUBLIC';
+          return callback(denied, []);
+        }
+        const [first] = addresses;
+        if (!first)
+          return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), []);
+        if (options.all) return callback(null, addresses);
+        callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, []),
+    );
+  };
 }
 
 /**
@@ -166,7 +193,7 @@ export async function checkWebhookUrl(url: string, allowPrivate: boolean): Promi
   }
   let addresses: string[];
   try {
-    addresses = await resolveAll(host);
+    addresses = await resolveHost(host);
   } catch {
     return 'host does not resolve';
   }

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, fetch } from 'undici';
 import { describe, expect, test } from 'vitest';
-import { checkWebhookUrl, isPublicAddress, publicOnlyLookup } from '../../routers/webhooks/webhookUrls.js';
+import { checkWebhookUrl, isPublicAddress, resolveHost, webhookLookup } from '../../routers/webhooks/webhookUrls.js';
 
 // The URL rule of webhook endpoints (decisions §14, routers/webhooks/webhookUrls.ts): no server-side request
 // forgery. Pure checks: every host below is an IP literal or a name that never reaches DNS, except
@@ -142,10 +142,10 @@ describe('checkWebhookUrl', () => {
 
 // The connect-time guard of deliveries (routers/webhooks/webhook.dispatcher.ts): the addresses a connection is about to
 // use are checked again, so a DNS answer that changed after checkWebhookUrl cannot reach a private host.
-describe('publicOnlyLookup', () => {
+describe('webhookLookup', () => {
   const lookupOf = (host: string, all: boolean) =>
     new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) => {
-      publicOnlyLookup(host, { all }, (error, address) => resolve({ error, address }));
+      webhookLookup(true)(host, { all }, (error, address) => resolve({ error, address }));
     });
 
   test.each([true, false])('a host resolving to loopback is refused before connecting (all: %s)', async (all) => {
@@ -161,17 +161,35 @@ describe('publicOnlyLookup', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const { port } = receiver.address() as AddressInfo;
-    const agent = new Agent({ connect: { lookup: publicOnlyLookup } });
+    const agent = new Agent({ connect: { lookup: webhookLookup(true) } });
     try {
       await expect(fetch(`http://localhost:${port}/`, { method: 'POST', dispatcher: agent })).rejects.toThrow();
       expect(reached).toBe(0);
-      // The same request without the guard arrives: the refusal above is the guard's.
-      const plain = await fetch(`http://localhost:${port}/`, { method: 'POST' });
+      // The same lookup without the guard (WEBHOOK_ALLOW_PRIVATE_URLS) arrives: the refusal above is the guard's.
+      const open = new Agent({ connect: { lookup: webhookLookup(false) } });
+      const plain = await fetch(`http://localhost:${port}/`, { method: 'POST', dispatcher: open });
       expect(plain.status).toBe(200);
       expect(reached).toBe(1);
+      await open.close();
     } finally {
       await agent.close();
       receiver.close();
     }
+  });
+});
+
+// Host names are resolved without dns.lookup (decisions §18): getaddrinfo holds a libuv thread until
+// the system resolver gives up, so a few slow names could starve the pool; resolveHost asks DNS
+// itself, and knows localhost by name.
+describe('resolveHost', () => {
+  test('localhost and *.localhost are loopback by name, with no query (a .localhost name DNS never has)', async () => {
+    expect(await resolveHost('localhost')).toEqual(['127.0.0.1', '::1']);
+    expect(await resolveHost('hooks.dev.LOCALHOST.')).toEqual(['127.0.0.1', '::1']);
+  });
+
+  test('an IP literal is itself; a name that does not exist has no address', async () => {
+    expect(await resolveHost('[::1]')).toEqual(['::1']);
+    expect(await resolveHost('203.0.113.7')).toEqual(['203.0.113.7']);
+    expect(await resolveHost('no-such-host.invalid').catch(() => [])).toEqual([]);
   });
 });
