@@ -109,6 +109,14 @@ export async function executeWrite(
   try {
     if (key) {
       const replay = await lockKey(em, tenantId, key, print, request.errorContentType);
+      if (replay === KEY_REUSED) {
+        // A request that is wrong by itself says so first (400/413/415, decisions §1); else 409.
+        // It runs to find out, and nothing of it is kept.
+        const outcome = await execute();
+        if (!INPUT_REFUSALS.has(outcome.status)) throw reused(); // rolled back below
+        await em.rollback();
+        return outcome;
+      }
       if (replay) {
         await em.rollback();
         return replay;
@@ -136,14 +144,29 @@ export async function executeWrite(
 
 const WRITE_SAVEPOINT = 'idempotent_write';
 
-/** Locks the key for this transaction; returns the stored response when there is one to replay. */
+/** A key already used with another method, path or body. */
+const KEY_REUSED = 'reused';
+
+/** Statuses of a request that is wrong by itself (decisions §1: query and body), before any key conflict. */
+const INPUT_REFUSALS = new Set([400, 413, 415]);
+
+function reused(): ApiError {
+  return new ApiError('idempotency_key_reused', {
+    detail: 'This Idempotency-Key was used with a different method, path or body.',
+  });
+}
+
+/**
+ * Locks the key for this transaction; returns the stored response when there is one to replay, or
+ * KEY_REUSED when the key was stored for another request.
+ */
 async function lockKey(
   em: EntityManager,
   tenantId: string,
   key: string,
   print: string,
   errorContentType: string,
-): Promise<RestOutcome | undefined> {
+): Promise<RestOutcome | typeof KEY_REUSED | undefined> {
   const [{ locked }] = await em.execute<{ locked: boolean }[]>(
     'select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked',
     [`idempotency:${tenantId}:${key}`],
@@ -160,11 +183,7 @@ async function lockKey(
     await em.execute('delete from idempotency_keys where tenant_id = ? and key = ?', [tenantId, key]);
     return undefined;
   }
-  if (row.fingerprint !== print) {
-    throw new ApiError('idempotency_key_reused', {
-      detail: 'This Idempotency-Key was used with a different method, path or body.',
-    });
-  }
+  if (row.fingerprint !== print) return KEY_REUSED;
   const status = row.response_status ?? 200;
   return {
     status,

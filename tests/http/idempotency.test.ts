@@ -173,6 +173,27 @@ describe('conflicts', () => {
     expect(await journeyRows(h, t.tenant.id, email)).toEqual({ employees: 0, profiles: 0, outbox: 0 });
   });
 
+  test('same key with an invalid body is the 400 invalid_body first (decisions §1), then 409 for a valid one; nothing is written', async () => {
+    const key = idempotencyKey();
+    const first = hireBody(t);
+    expect((await postEmployee(h, secret, first, { 'Idempotency-Key': key })).status).toBe(200);
+    const email = uniqueEmail();
+    const invalid = await postEmployee(h, secret, hireBody(t, { email, joining_date: '2026-02-30' }), {
+      'Idempotency-Key': key,
+    });
+    const problem = await expectProblem(invalid, 400, 'invalid_body');
+    expect((problem.errors as { path: string }[]).map((e) => e.path)).toEqual(['joining_date']);
+    await expectProblem(
+      await postEmployee(h, secret, hireBody(t, { email }), { 'Idempotency-Key': key }),
+      409,
+      'idempotency_key_reused',
+    );
+    expect(await journeyRows(h, t.tenant.id, email)).toEqual({ employees: 0, profiles: 0, outbox: 0 });
+    // The key still answers its own request.
+    const replay = await postEmployee(h, secret, first, { 'Idempotency-Key': key });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+  });
+
   test('same key on another path or method is 409 idempotency_key_reused', async () => {
     const key = idempotencyKey();
     const created = await postEmployee(h, secret, hireBody(t), { 'Idempotency-Key': key });
