@@ -213,7 +213,50 @@ export function ormOptions(
 }
 
 export async function openOrm(env: DatabaseEnv, log?: (message: string) => void, pool?: PoolOptions): Promise<Orm> {
-  return MikroORM.init(ormOptions(env, log, pool));
+  const orm = await MikroORM.init(ormOptions(env, log, pool));
+  if (env.DATABASE_URL && !env.DATABASE_TRANSACTION_POOLING) {
+    try {
+      await expectSessionTimeouts(orm, sessionTimeouts(env));
+    } catch (error) {
+      await orm.close();
+      throw error;
+    }
+  }
+  return orm;
+}
+
+/** What a process behind a transaction pooler must be told (decisions §18). */
+const POOLER_WITHOUT_SETTING =
+  'DATABASE_URL reaches a transaction pooler (such as PgBouncer): set DATABASE_TRANSACTION_POOLING=true, ' +
+  "and the timeouts in the pooler's connect_query (docs/operations.md, PgBouncer)";
+
+/**
+ * Checks, positively, that the session timeouts this process sends when it connects are in force
+ * (decisions §18): a transaction pooler refuses them (PgBouncer: "unsupported startup parameter"),
+ * or may drop them silently; either way the process stops here, naming DATABASE_TRANSACTION_POOLING.
+ */
+async function expectSessionTimeouts(orm: Orm, sent: Partial<Record<string, number>>): Promise<void> {
+  const names = Object.keys(sent);
+  let rows: { name: string; ms: number }[];
+  try {
+    rows = await orm.em.fork().execute(
+      `select name, (case when unit = 'ms' then setting::bigint else setting::bigint * 1000 end)::int as ms
+         from pg_settings where name = any (string_to_array(?, ','))`,
+      [names.join(',')],
+    );
+  } catch (error) {
+    if (/unsupported startup parameter/i.test(String((error as Error).message))) {
+      throw new Error(`${POOLER_WITHOUT_SETTING} (the pooler refused: ${(error as Error).message})`);
+    }
+    throw error;
+  }
+  const dropped = rows
+    .filter((row) => row.ms !== sent[row.name])
+    .map((row) => `${row.name} is ${row.ms} ms, not ${sent[row.name]}`);
+  if (dropped.length)
+    throw new Error(
+      `${POOLER_WITHOUT_SETTING} (the session settings sent at connect were dropped: ${dropped.join('; ')})`,
+    );
 }
 
 /** Whether `orm` is the embedded PGlite (one in-process connection) rather than a PostgreSQL pool. */

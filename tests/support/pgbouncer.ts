@@ -17,6 +17,13 @@ export interface PgBouncer {
   close(): Promise<void>;
 }
 
+/** The service's default session timeouts, which production sets in the pooler's connect_query. */
+const SESSION_TIMEOUTS = {
+  statement_timeout: DB_TIMEOUT_DEFAULTS.DB_STATEMENT_TIMEOUT_MS,
+  lock_timeout: DB_TIMEOUT_DEFAULTS.DB_LOCK_TIMEOUT_MS,
+  idle_in_transaction_session_timeout: DB_TIMEOUT_DEFAULTS.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+};
+
 /** A value of pgbouncer.ini, quoted when it holds anything but letters, digits and `._-`. */
 function iniValue(value: string): string {
   return /^[\w.-]*$/.test(value) ? value : `'${value.replaceAll("'", "''")}'`;
@@ -36,7 +43,14 @@ function iniValue(value: string): string {
  */
 export async function startPgBouncer(
   upstreamUrl: string,
-  options: { poolSize?: number } = {},
+  options: {
+    poolSize?: number;
+    /**
+     * A misconfigured pooler: it drops the timeouts a client sends at connect without a word, and
+     * sets none itself (how the service's positive check of its session settings is tested).
+     */
+    dropTimeouts?: boolean;
+  } = {},
 ): Promise<PgBouncer | undefined> {
   const binary = pgbouncerBinary();
   if (!binary) {
@@ -50,18 +64,16 @@ export async function startPgBouncer(
   const dir = await mkdtemp(path.join(tmpdir(), 'wfm-pgbouncer-'));
   const authFile = path.join(dir, 'users.txt');
   const configFile = path.join(dir, 'pgbouncer.ini');
-  const connectQuery = [
-    `set statement_timeout = ${DB_TIMEOUT_DEFAULTS.DB_STATEMENT_TIMEOUT_MS}`,
-    `set lock_timeout = ${DB_TIMEOUT_DEFAULTS.DB_LOCK_TIMEOUT_MS}`,
-    `set idle_in_transaction_session_timeout = ${DB_TIMEOUT_DEFAULTS.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
-  ].join('; ');
+  const connectQuery = Object.entries(SESSION_TIMEOUTS)
+    .map(([name, ms]) => `set ${name} = ${ms}`)
+    .join('; ');
   const server = `host=${iniValue(upstream.hostname)} port=${upstream.port || 5432}`;
   await writeFile(authFile, `"${user.replaceAll('"', '""')}" "${password.replaceAll('"', '""')}"\n`);
   await writeFile(
     configFile,
     [
       '[databases]',
-      `* = ${server} connect_query=${iniValue(connectQuery)}`,
+      options.dropTimeouts ? `* = ${server}` : `* = ${server} connect_query=${iniValue(connectQuery)}`,
       '',
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
@@ -73,7 +85,7 @@ export async function startPgBouncer(
       'pool_mode = transaction',
       `default_pool_size = ${options.poolSize ?? 30}`,
       'max_client_conn = 1000',
-      'ignore_startup_parameters = extra_float_digits',
+      `ignore_startup_parameters = extra_float_digits${options.dropTimeouts ? `,${Object.keys(SESSION_TIMEOUTS).join(',')}` : ''}`,
       // Server connections go back to PostgreSQL soon after the load, not after 10 minutes.
       'server_idle_timeout = 5',
       // A refused server login (a database dropped and created again) is retried within a second.
