@@ -43,4 +43,4 @@ test('bin/wfm rebuilds after a change in any folder the build compiles, not only
     write(`${folder}/message.ts`, message(folder, 2));
     expect(await wfm()).toBe(FOLDERS.map((f, j) => `${f} ${j <= i ? 2 : 1}`).join(', '));
   }
-});
+}, 120_000); // four builds and runs of a small checkout: seconds, more on a loaded machine
