@@ -3,6 +3,7 @@
  * TenantReader bound to one tenant, the credential's, which confines each tenant table it reads to
  * that tenant's rows. Entity (ORM) queries have no implicit tenant and must name one (db/orm.ts).
  */
+import { afterCommit } from './afterCommit.js';
 import type { EntityManager } from './orm.js';
 
 /**
@@ -163,6 +164,11 @@ export class TenantReader {
   /** The first row of `sql`, or undefined. */
   async one<R>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
     return (await this.all<R>(sql, params))[0];
+  }
+
+  /** Runs `callback` once the transaction the reader's statements run in has committed (db/afterCommit.ts). */
+  afterCommit(callback: () => void): void {
+    afterCommit(this.em, callback);
   }
 }
 

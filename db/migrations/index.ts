@@ -8,6 +8,7 @@ import { Migration20261123000007TenantKeys } from './Migration20261123000007Tena
 import { Migration20261123000008IdempotencyLockColumns } from './Migration20261123000008IdempotencyLockColumns.js';
 import { Migration20261123000009EventsAndWebhooks } from './Migration20261123000009EventsAndWebhooks.js';
 import { Migration20261123000010ListFilterIndexes } from './Migration20261123000010ListFilterIndexes.js';
+import { Migration20261126000011WebhookDispatch } from './Migration20261126000011WebhookDispatch.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
 export const migrationsList = [
@@ -21,6 +22,7 @@ export const migrationsList = [
   Migration20261123000008IdempotencyLockColumns,
   Migration20261123000009EventsAndWebhooks,
   Migration20261123000010ListFilterIndexes,
+  Migration20261126000011WebhookDispatch,
 ].map((cls) => ({
   name: cls.name,
   class: cls,

@@ -68,11 +68,12 @@ const RECORD = TenantReader.prepare(`
   )
   insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
                                   created_at)
-  select gen_random_uuid(), ?::uuid, w.id, r.id, r.type, 1, 'pending', ?::timestamptz, ?::timestamptz
+  select wf_uuidv7(), ?::uuid, w.id, r.id, r.type, 1, 'pending', ?::timestamptz, ?::timestamptz
     from recorded r
     join webhook_endpoints w
       on w.enabled and (case when ?::uuid is null then r.type = any (w.event_types) or '*' = any (w.event_types)
-                             else w.id = ?::uuid end)`);
+                             else w.id = ?::uuid end)
+  returning id`);
 
 export async function recordEvents(
   reader: TenantReader,
@@ -88,7 +89,7 @@ export async function recordEvents(
     object: e.object,
     previous_attributes: e.previousAttributes ?? null,
   }));
-  await reader.all(RECORD, [
+  const queued = await reader.all(RECORD, [
     reader.tenantId,
     origin.requestId,
     origin.idempotencyKey,
@@ -100,7 +101,27 @@ export async function recordEvents(
     onlyEndpoint,
     onlyEndpoint,
   ]);
+  if (queued.length) deliveriesQueued(reader);
   return rows.map((r) => r.id);
+}
+
+const queuedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time a transaction of this process that queued webhook delivery attempts
+ * has committed (the webhook dispatcher sends first attempts at once, not at its next poll;
+ * decisions §18); never for one that rolled back. Returns the way to stop listening.
+ */
+export function onDeliveriesQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
+/** Whoever inserts due delivery attempts says so here: the listeners hear it once `reader`'s transaction commits. */
+function deliveriesQueued(reader: TenantReader): void {
+  reader.afterCommit(() => {
+    for (const listener of queuedListeners) listener();
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { RepeatingPass } from '../../core/repeatingPass.js';
 import { sqlTimestamp } from '../../db/columns.js';
 import type { EntityManager, Orm } from '../../db/orm.js';
 import { TenantReader } from '../../db/tenantReader.js';
-import { eventColumns, eventRecord } from '../events/eventLog.js';
+import { eventColumns, eventRecord, onDeliveriesQueued } from '../events/eventLog.js';
 import {
   type AttemptOutcome,
   failureOutcome,
@@ -17,11 +17,6 @@ import {
   webhookSignature,
 } from './webhookDeliveries.js';
 import { checkWebhookUrl, webhookLookup } from './webhookUrls.js';
-
-/** Deliveries claimed in one statement; they are sent concurrently, each within the timeout. */
-const BATCH = 10;
-/** Batches one pass may take before it yields to the next tick. */
-const MAX_BATCHES_PER_PASS = 10;
 
 const USER_AGENT = `${PRODUCT}-Webhooks/${API_VERSION} (Standard Webhooks 1.0)`;
 
@@ -34,6 +29,10 @@ interface Settings {
   WEBHOOK_RETRY_SCHEDULE: readonly number[];
   WEBHOOK_DISABLE_AFTER: number;
   WEBHOOK_ALLOW_PRIVATE_URLS: boolean;
+  /** Attempts this node sends at once at most (its sending slots). */
+  WEBHOOK_CONCURRENCY: number;
+  /** Attempts in flight per endpoint at most, counted across every node. */
+  WEBHOOK_ENDPOINT_CONCURRENCY: number;
 }
 
 /** How each attempt ended, for whoever counts them (server/http/metrics.ts). */
@@ -67,20 +66,68 @@ interface Target {
 }
 
 /**
- * Claims due attempts: pending, due, and not leased to a live dispatcher. SKIP LOCKED lets several
- * dispatchers claim at once without waiting on each other or taking the same row; a row whose
- * lease ran out (its dispatcher died mid-send) is due again. One statement, so one short
- * transaction.
+ * Claiming (decisions §18), in one short transaction of two statements. First, the endpoints to
+ * claim for, locked: those with a due attempt (pending, due, not leased to a live dispatcher; a
+ * lease that ran out, its dispatcher dead mid-send, is due again) and fewer attempts leased than
+ * their limit, oldest due first, as many as this node has free slots. The endpoints with pending
+ * attempts are found by a skip scan (one index probe per endpoint, whatever its backlog). SKIP
+ * LOCKED: an endpoint another node is claiming for right now is left to it. FOR NO KEY UPDATE does
+ * not wait on the key-share locks of writes queueing attempts for the endpoint.
+ */
+const LOCK_ENDPOINTS = `
+  with recursive pending (endpoint_id) as (
+    (select q.endpoint_id from webhook_deliveries q where q.status = 'pending' order by q.endpoint_id limit 1)
+    union all
+    select (select q.endpoint_id from webhook_deliveries q
+             where q.status = 'pending' and q.endpoint_id > p.endpoint_id order by q.endpoint_id limit 1)
+      from pending p where p.endpoint_id is not null
+  ), ready as (
+    select p.endpoint_id, due.at
+      from pending p
+      cross join lateral (select q.next_attempt_at as at from webhook_deliveries q
+                           where q.endpoint_id = p.endpoint_id and q.status = 'pending' and q.next_attempt_at <= now()
+                             and (q.locked_until is null or q.locked_until < now())
+                           order by q.next_attempt_at limit 1) due
+     where p.endpoint_id is not null
+       and (select count(*) from webhook_deliveries f
+             where f.endpoint_id = p.endpoint_id and f.status = 'pending' and f.locked_until is not null
+               and f.locked_until >= now()) < ?
+  )
+  select w.id from webhook_endpoints w join ready r on r.endpoint_id = w.id
+   order by r.at, w.id
+   limit ?
+   for no key update of w skip locked`;
+
+/**
+ * Then, with those endpoints locked, the attempts: each endpoint's oldest due ones, up to its limit
+ * less the attempts leased now, counted again by this statement (its snapshot is taken after the
+ * locks are held, so it sees every claim of a node that held one before: two nodes never exceed an
+ * endpoint's limit together); round-robin over the endpoints (every endpoint's first before any
+ * endpoint's second) up to this node's free slots, each leased for WEBHOOK_LEASE_S.
  */
 const CLAIM = `
+  with free as (
+    select e.endpoint_id::uuid as endpoint_id, e.ord,
+           ? - (select count(*) from webhook_deliveries f
+                 where f.endpoint_id = e.endpoint_id::uuid and f.status = 'pending' and f.locked_until is not null
+                   and f.locked_until >= now()) as n
+      from jsonb_array_elements_text(?::jsonb) with ordinality as e(endpoint_id, ord)
+  ), candidates as (
+    select c.id from free f
+     cross join lateral (select q.id, row_number() over (order by q.next_attempt_at, q.id) as rn
+                           from webhook_deliveries q
+                          where q.endpoint_id = f.endpoint_id and q.status = 'pending' and q.next_attempt_at <= now()
+                            and (q.locked_until is null or q.locked_until < now())
+                          order by q.next_attempt_at, q.id
+                          limit greatest(f.n, 0)) c
+     order by c.rn, f.ord
+     limit ?
+  )
   update webhook_deliveries d
      set locked_until = now() + make_interval(secs => ?)
-   where d.id in (select q.id from webhook_deliveries q
-                   where q.status = 'pending' and q.next_attempt_at <= now()
-                     and (q.locked_until is null or q.locked_until < now())
-                   order by q.next_attempt_at, q.id
-                   limit ?
+   where d.id in (select x.id from webhook_deliveries x where x.id in (select id from candidates)
                    for update skip locked)
+     and d.status = 'pending' and (d.locked_until is null or d.locked_until < now())
   returning d.id, d.tenant_id, d.endpoint_id, d.event_id, d.attempt, ${sqlTimestamp('d.locked_until')} as locked_until`;
 
 /**
@@ -146,10 +193,15 @@ async function readAtMost(res: Response, limit: number): Promise<void> {
 }
 
 /**
- * Sends the webhook deliveries (decisions §14) from `wfm serve` and `wfm worker`, any number of
- * nodes on one database. Each pass claims a batch of due attempts with a lease (one short
- * statement), sends them outside any transaction, concurrently, each within WEBHOOK_TIMEOUT_MS,
- * and records each outcome in a short transaction of its own, only if its lease is still held: a
+ * Sends the webhook deliveries (decisions §14, §18) from `wfm serve` and `wfm worker`, any number
+ * of nodes on one database. A node has WEBHOOK_CONCURRENCY sending slots, each attempt its own: it
+ * claims due attempts into its free slots (a short transaction; fair across endpoints, never more
+ * than WEBHOOK_ENDPOINT_CONCURRENCY in flight per endpoint over the cluster), sends each outside any
+ * transaction within WEBHOOK_TIMEOUT_MS, and claims again as soon as one ends, so a receiver that
+ * never answers holds its endpoint's slots and no other's. It claims when a slot frees, when a
+ * write of this process that queued attempts commits (first attempts at once) and every
+ * WEBHOOK_INTERVAL_MS (retries, ran-out leases, other nodes' events). Each outcome is recorded
+ * in a short transaction of its own, only if its lease is still held: a
  * dispatcher that died or stalled past its lease has lost the row to another node, which sends it
  * again (at least once; receivers deduplicate by webhook-id). A failed attempt queues the next one
  * per WEBHOOK_RETRY_SCHEDULE and counts against its endpoint, which WEBHOOK_DISABLE_AFTER failures
@@ -158,6 +210,14 @@ async function readAtMost(res: Response, limit: number): Promise<void> {
 export class WebhookDispatcher {
   private readonly passes: RepeatingPass;
   private readonly stopping = new AbortController();
+  /** The attempts being sent, each settling on its own: one sending slot each. */
+  private readonly sending = new Set<Promise<void>>();
+  /** The claim under way, if any; `claimAgain`: a slot freed or an event committed meanwhile. */
+  private claiming?: Promise<number>;
+  private claimAgain = false;
+  /** Attempts settled so far (runOnce counts its own from it). */
+  private settled = 0;
+  private stopListening?: () => void;
   /**
    * The connections deliveries go out on. Unless private URLs are allowed, every address a
    * connection is about to use is checked again (webhookLookup): DNS may answer the connect
@@ -174,13 +234,14 @@ export class WebhookDispatcher {
   ) {
     this.agent = new Agent({ connect: { lookup: webhookLookup(!settings.WEBHOOK_ALLOW_PRIVATE_URLS) } });
     this.passes = new RepeatingPass(
-      () => this.runOnce(),
+      () => this.claim(),
       settings.WEBHOOK_INTERVAL_MS,
       (err) => logger.error({ err }, 'webhook pass failed'),
     );
   }
 
   start(): void {
+    this.stopListening = onDeliveriesQueued(() => this.wake());
     this.passes.start();
   }
 
@@ -190,24 +251,85 @@ export class WebhookDispatcher {
    */
   async stop(): Promise<void> {
     this.stopping.abort();
+    this.stopListening?.();
     await this.passes.stop();
+    await this.claiming?.catch(() => 0);
+    await Promise.all(this.sending);
     // stop() may run twice (a test's teardown, then the process's): close the connections once.
     if (!this.agent.closed) await this.agent.close();
   }
 
-  /** One pass: claims and settles batches until none is full; returns how many attempts it settled. */
+  /**
+   * Claims and sends until nothing is due that this node may take, and waits for what it sent to
+   * settle (tests, and a node that drains by hand); returns how many attempts were settled meanwhile.
+   */
   async runOnce(): Promise<number> {
-    let settled = 0;
-    for (let i = 0; i < MAX_BATCHES_PER_PASS && !this.stopping.signal.aborted; i++) {
-      const claimed = await this.orm.em
-        .fork()
-        .getConnection()
-        .execute<Claimed[]>(CLAIM, [this.settings.WEBHOOK_LEASE_S, BATCH]);
-      const results = await Promise.all(claimed.map((row) => this.settle(row)));
-      settled += results.filter(Boolean).length;
-      if (claimed.length < BATCH) break;
+    const before = this.settled;
+    for (;;) {
+      await this.claim();
+      if (!this.sending.size) break;
+      await Promise.race(this.sending);
     }
-    return settled;
+    return this.settled - before;
+  }
+
+  /** Claims into the free slots now, or once more after the claim under way; a failure is logged. */
+  private wake(): void {
+    if (this.stopping.signal.aborted) return;
+    this.claim().catch((err) => this.logger.error({ err }, 'webhook claim failed'));
+  }
+
+  /**
+   * Claims due attempts into this node's free slots and starts sending each; returns how many it
+   * claimed. One claim at a time: asked meanwhile, the claim under way claims once more when done.
+   */
+  private claim(): Promise<number> {
+    if (this.claiming) {
+      this.claimAgain = true;
+      return this.claiming;
+    }
+    const claiming = (async () => {
+      let claimed = 0;
+      try {
+        do {
+          this.claimAgain = false;
+          const free = this.settings.WEBHOOK_CONCURRENCY - this.sending.size;
+          if (free <= 0 || this.stopping.signal.aborted) break;
+          const rows = await this.claimAttempts(free);
+          claimed += rows.length;
+          for (const row of rows) this.send(row);
+        } while (this.claimAgain);
+      } finally {
+        this.claiming = undefined;
+      }
+      return claimed;
+    })();
+    this.claiming = claiming;
+    return claiming;
+  }
+
+  /** Leases up to `free` due attempts, fairly across endpoints and within each one's limit. */
+  private claimAttempts(free: number): Promise<Claimed[]> {
+    const s = this.settings;
+    return this.orm.em.fork().transactional(async (tx: EntityManager) => {
+      const endpoints = await tx.execute<{ id: string }[]>(LOCK_ENDPOINTS, [s.WEBHOOK_ENDPOINT_CONCURRENCY, free]);
+      if (!endpoints.length) return [];
+      const ids = JSON.stringify(endpoints.map((e) => e.id));
+      return tx.execute<Claimed[]>(CLAIM, [s.WEBHOOK_ENDPOINT_CONCURRENCY, ids, free, s.WEBHOOK_LEASE_S]);
+    });
+  }
+
+  /** Sends a claimed attempt in a slot of its own, which frees (and claims again) when it settles. */
+  private send(row: Claimed): void {
+    const sending: Promise<void> = this.settle(row)
+      .then((settled) => {
+        if (settled) this.settled++;
+      })
+      .finally(() => {
+        this.sending.delete(sending);
+        this.wake();
+      });
+    this.sending.add(sending);
   }
 
   /** Sends one claimed attempt and records what came of it; false when it was given back or lost. */

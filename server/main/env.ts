@@ -108,6 +108,14 @@ const envSchema = z.object({
    */
   WEBHOOK_LEASE_S: positiveInt.default(60),
   /**
+   * Webhook requests one node has in flight at most (its sockets): a slot is freed as its attempt
+   * ends. With WEBHOOK_ENDPOINT_CONCURRENCY at 4, a node's slots are all held only when this many
+   * divided by 4 endpoints (16 by default) never answer at once.
+   */
+  WEBHOOK_CONCURRENCY: positiveInt.default(64),
+  /** Attempts in flight per webhook endpoint at most, counted across every node (decisions §18). */
+  WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt.default(4),
+  /**
    * A listener of its own, on METRICS_HOST, for GET /metrics, /livez and /readyz (README "Running
    * several nodes"). Unset, and METRICS_TOKEN unset too: no metrics endpoint at all.
    */
