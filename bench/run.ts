@@ -22,6 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createFixture, dropFixture, type Fixture } from './seed.js';
 import { nodeOptionsFor, rssMb, SERVER_KIND, serverCommand, stopProcess, waitHealthy } from './server.js';
+import { benchWebhooks, type WebhookRun } from './webhooks.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -159,6 +160,9 @@ const FIRST_PAGE = 'GET /v1/employees?limit=50 (first page)';
 const MIDDLE_PAGE = 'GET /v1/employees?limit=50 (page at the middle)';
 const FILTERED_FIRST_PAGE = 'GET /v1/employees?department=Sales&limit=50 (filtered first page)';
 const FILTERED_MIDDLE_PAGE = 'GET /v1/employees?department=Sales&limit=50 (filtered page at the middle of Sales)';
+
+/** The webhook scenario's name (bench/webhooks.ts), for BENCH_SCENARIOS. */
+const WEBHOOK_SCENARIO = 'webhook deliveries (16 receivers, 4 tenants)';
 
 /** Whether BENCH_SCENARIOS selects the scenario named `name`. */
 const selected = (name: string) => ONLY.length === 0 || ONLY.some((part) => name.includes(part));
@@ -413,6 +417,7 @@ async function main(): Promise<void> {
   const processes: Record<string, unknown>[] = [];
   for (const size of SIZES) await benchSize(size, rows, processes);
   if (!ONLY.length) await pglite(processes);
+  const webhooks: WebhookRun[] = selected(WEBHOOK_SCENARIO) ? await benchWebhooks(DURATION_S, SERVICE_PORT) : [];
   const machine = {
     cpus: os.cpus().length,
     cpu_model: os.cpus()[0]?.model,
@@ -448,6 +453,7 @@ async function main(): Promise<void> {
     const { deepVsFirst, filteredVsFirst } = pageRatios(throughput);
     results = {
       ...previous,
+      ...(webhooks.length ? { webhooks } : {}),
       throughput,
       deep_page_vs_first_page: deepVsFirst,
       filtered_page_vs_first_page: filteredVsFirst,
@@ -465,6 +471,7 @@ async function main(): Promise<void> {
       throughput: rows,
       deep_page_vs_first_page: deepVsFirst,
       filtered_page_vs_first_page: filteredVsFirst,
+      webhooks,
       process: processes,
       bench_seconds: seconds,
     };
@@ -483,6 +490,10 @@ async function main(): Promise<void> {
   for (const d of ratios.filteredVsFirst)
     process.stdout.write(
       `${fmt(d.size)}: filtered first page ÷ first page req/s ${d.filtered_first_over_first_rps}, filtered deep page ÷ first page ${d.filtered_middle_over_first_rps}\n`,
+    );
+  for (const w of webhooks)
+    process.stdout.write(
+      `webhooks${w.hanging_receiver ? ', one receiver hanging' : ''}: ${w.delivered} deliveries to healthy receivers, ${w.deliveries_per_s}/s, commit to arrival p50 ${w.p50_ms} ms, p99 ${w.p99_ms} ms, max ${w.max_ms} ms\n`,
     );
   if (!ONLY.length) for (const p of processes) process.stdout.write(`${JSON.stringify(p)}\n`);
   process.stdout.write(`bench took ${seconds} s\n`);
