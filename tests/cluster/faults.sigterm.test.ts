@@ -1,3 +1,6 @@
+// SIGTERM to a spawned node with hires in flight: each gets its whole response, new connections are
+// refused, the process exits 0 soon after the last. Other faults: faults.database.test.ts,
+// faults.outbox.test.ts.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

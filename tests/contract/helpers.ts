@@ -1,3 +1,5 @@
+// Helpers of the contract tests only: the operations of an OpenAPI document, the template a /v1 path
+// answers to, and a fetch that records the exchanges to check each 2xx body against the document.
 import type { TestServer } from '../support/harness.js';
 import type { Json } from '../support/http.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';

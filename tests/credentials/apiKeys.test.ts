@@ -1,3 +1,6 @@
+// API keys (decisions §3): the secret's format and that only its hash is stored, revocation, rotation
+// with and without grace, expiry, last_used_at, listApiKeys. Through the domain functions and the API;
+// the CLI is cli.test.ts, OAuth tokens token.test.ts.
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../routers/credentials/credentials.writes.js';

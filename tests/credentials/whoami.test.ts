@@ -1,3 +1,6 @@
+// GET /v1/whoami and /trpc/whoami: the identity of an API key or an access token, live or sandbox,
+// the refusals of a missing or invalid credential, and tenant isolation at the credential level.
+// Issuing tokens is token.test.ts.
 import { describe, expect, test } from 'vitest';
 import type { SCOPES } from '../../core/scopes.js';
 import { expectProblem, useTestServer } from '../support/harness.js';

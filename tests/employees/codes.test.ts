@@ -1,3 +1,6 @@
+// Employee codes (EMP-0001) as functions: formatEmployeeCode, its SQL twin employeeCodeSql (checked
+// in PostgreSQL) and the pattern of a hand-typed code. No server: codes assigned by a hire are
+// create.test.ts's, by parallel hires concurrency.test.ts's.
 import pg from 'pg';
 import { expect, inject, test } from 'vitest';
 import {

@@ -1,3 +1,6 @@
+// POST /v1/employees, the hire (decisions §7): what it writes, validation, actor and manager,
+// duplicates and codes, seats, the order of checks, the sandbox. Parallel hires are
+// concurrency.test.ts, Idempotency-Key tests/http/idempotency.test.ts.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { sql } from '../support/database.js';
 import {

@@ -1,3 +1,5 @@
+// GET /v1/employees and /v1/employees/{id}: scopes, tenant isolation, the first HR admin, id errors.
+// The writes are create.test.ts and update.test.ts, the list's filters filters.test.ts.
 import { describe, expect, test } from 'vitest';
 import { expectProblem, useTestServer } from '../support/harness.js';
 import { isolationCases, securityCases } from '../support/security.js';

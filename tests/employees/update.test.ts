@@ -1,3 +1,5 @@
+// PATCH /v1/employees/{id} (decisions §7): designation and department, the actor rules, id and body
+// errors and the order of the checks. Hiring is create.test.ts.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { sql } from '../support/database.js';
 import { hire, patchEmployee } from '../support/employees.js';

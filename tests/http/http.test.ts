@@ -1,3 +1,6 @@
+// The HTTP rules every route shares (decisions §1): X-Request-Id echoed or minted, 404 and 405
+// problems, a trailing slash, problem type URIs, HEAD; and /trpc's envelope and errors. On routes
+// that need no tenant.
 import { describe, expect, test } from 'vitest';
 import { UUID } from '../support/formats.js';
 import { expectProblem, startTestServer, useTestServer } from '../support/harness.js';

@@ -1,3 +1,6 @@
+// Idempotency-Key (decisions §6) on the employee writes: replays, conflicts, what is not stored, the
+// header's syntax, storage with the write, takeover and the 24 h retention. The leave writes are
+// tests/leave/idempotency.test.ts, parallel requests tests/employees/concurrency.test.ts.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, test } from 'vitest';

@@ -1,3 +1,6 @@
+// Leave under parallel requests: overlapping filings, the balance never overdrawn, competing
+// decisions, filing and deciding at once; the balance always agrees with the requests. One at a
+// time, the same rules are filing.test.ts and decisions.test.ts.
 import { expect, test } from 'vitest';
 import type { LeaveRequestRecord } from '../../routers/leave/leaveRequest.record.js';
 import { useTestServer } from '../support/harness.js';

@@ -1,3 +1,6 @@
+// POST /v1/leave-requests/{id}/approve, /reject and /cancel (decisions §8): who may decide, what moves
+// on the balance, who is notified, the transitions refused, id and body errors. Filing is
+// filing.test.ts.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { LeaveRequestRecord } from '../../routers/leave/leaveRequest.record.js';

@@ -1,3 +1,6 @@
+// POST /v1/leave-requests, filing leave (decisions §8): the record, pending days, notices, validation,
+// unknown references, the balance and overlap rules. Deciding is decisions.test.ts, parallel filings
+// concurrency.test.ts, the reads leaveRequests.test.ts.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { SCOPES } from '../../core/scopes.js';

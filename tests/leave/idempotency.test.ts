@@ -1,3 +1,5 @@
+// Idempotency-Key (decisions §6) on the leave writes, filing and deciding; and the same writes over
+// tRPC, with the same rules and codes. The key's general rules are tests/http/idempotency.test.ts.
 import { describe, expect, test } from 'vitest';
 import type { LeaveRequestRecord } from '../../routers/leave/leaveRequest.record.js';
 import { expectProblem, useTestServer } from '../support/harness.js';

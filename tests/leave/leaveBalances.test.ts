@@ -1,3 +1,6 @@
+// GET /v1/leave-balances (decisions §8): the balances a new HR admin starts with, stored rows and
+// availability, parameter errors, paging, and seedLeaveBalances. How filing and deciding move them
+// is filing.test.ts and decisions.test.ts.
 import { describe, expect, test } from 'vitest';
 import type { LeaveBalanceRecord } from '../../routers/leave/leaveBalance.record.js';
 import { seedLeaveBalances } from '../../routers/leave/leaveTypes.writes.js';

@@ -1,3 +1,5 @@
+// GET /v1/leave-requests and /v1/leave-requests/{id}: scopes, isolation, every field, id and limit
+// errors, cursor walks and misuse. Filing is filing.test.ts, the list's filters filters.test.ts.
 import { describe, expect, test } from 'vitest';
 import type { LeaveRequestRecord } from '../../routers/leave/leaveRequest.record.js';
 import { DATE, RFC3339_MS, UUID_V7 } from '../support/formats.js';

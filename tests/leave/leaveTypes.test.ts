@@ -1,3 +1,5 @@
+// GET /v1/leave-types and /v1/leave-types/{id}: scopes, isolation, the three types a tenant starts
+// with, tRPC, id and limit errors, cursor walks and misuse.
 import { describe, expect, test } from 'vitest';
 import { RFC3339_MS, UUID_V7 } from '../support/formats.js';
 import { expectProblem, type TestServer, useTestServer } from '../support/harness.js';

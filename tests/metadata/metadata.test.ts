@@ -1,3 +1,6 @@
+// The metadata endpoints (decisions §10): GET /v1/health, /v1/capabilities, /v1/modules (status filter,
+// limit, cursor walks and misuse, the cursor secret shared through the database) and
+// /v1/modules/{slug}. The catalogue itself is ./helpers.ts.
 import { describe, expect, inject, test } from 'vitest';
 import type { z } from 'zod';
 import { CursorCodec } from '../../core/cursors.js';

@@ -1,3 +1,5 @@
+// Vitest's global setup: one fresh, migrated database for the run, provided to the test files and
+// dropped at the end. The PgBouncer in front of it (project cluster-pgbouncer) is pgbouncerSetup.ts.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';

@@ -1,3 +1,6 @@
+// A real server for the tests, on the suite's database and a free port: requests checked against the
+// served OpenAPI document, tenants and credentials, and the problem-document assertions.
+// Spawned server processes are cluster.ts; the database itself, database.ts.
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Scope } from '../../core/scopes.js';

@@ -1,3 +1,5 @@
+// The scope and tenant-isolation cases every tenant endpoint must pass, registered as tests in the
+// calling file. Not the credentials themselves: tests/credentials/.
 import { expect, test } from 'vitest';
 import { SCOPES, type Scope } from '../../core/scopes.js';
 import { expectProblem, type TestServer, type TestTenant } from './harness.js';

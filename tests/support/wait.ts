@@ -1,3 +1,4 @@
+// Waiting in tests: a sleep, and polling a condition until a timeout.
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

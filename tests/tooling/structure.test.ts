@@ -1,6 +1,6 @@
 // The floor plan's rules that an import graph cannot show (the rest: .dependency-cruiser.cjs, run by
-// `make structure`): every source file says what it is before its first declaration, and a
-// procedure holds no SQL. Reads the files as text; nothing runs.
+// `make structure`): every source, test and bench file says what it is before its first declaration,
+// and a procedure holds no SQL. Reads the files as text; nothing runs.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
@@ -18,6 +18,9 @@ const SOURCE_DIRS = [
   'packages/trpc/scripts',
 ];
 
+/** The tests and the benchmarks: held to the same header rule as the service. */
+const TEST_DIRS = ['tests', 'bench'];
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
@@ -25,18 +28,32 @@ function sourceFiles(dir: string): string[] {
 }
 
 const files = SOURCE_DIRS.flatMap(sourceFiles);
+const testFiles = TEST_DIRS.flatMap(sourceFiles);
 
-/** The first line that declares something: not an import, a comment or a blank. */
-const DECLARATION = /^(export |const |let |function |async function |class |interface |type |declare |enum |abstract )/;
+/**
+ * The first line that declares something: not an import, a comment or a blank. In a test file that
+ * may be a test or a suite: `test(`, `describe(`, `test.each(`, `describe.for(`, ….
+ */
+const DECLARATION =
+  /^(export |const |let |function |async function |class |interface |type |declare |enum |abstract |(test|describe)(\.\w+)*\()/;
 
-test('every source file says what it is before its first declaration', () => {
-  expect(files.length).toBeGreaterThan(80);
-  const silent = files.filter((file) => {
+/** The files of `list` with no comment before their first declaration. */
+function silent(list: string[]): string[] {
+  return list.filter((file) => {
     const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
     const first = lines.findIndex((line) => DECLARATION.test(line));
     return !lines.slice(0, first === -1 ? lines.length : first).some((line) => /^\s*(\/\*|\/\/)/.test(line));
   });
-  expect(silent).toEqual([]);
+}
+
+test('every source file says what it is before its first declaration', () => {
+  expect(files.length).toBeGreaterThan(80);
+  expect(silent(files)).toEqual([]);
+});
+
+test('every test and bench file says what it is before its first declaration', () => {
+  expect(testFiles.length).toBeGreaterThan(150);
+  expect(silent(testFiles)).toEqual([]);
 });
 
 test('procedures hold no SQL: they call their feature, which reads and writes', () => {

@@ -1,3 +1,5 @@
+// The workplace resources as their tests see them (holidays, assets, job openings, helpdesk tickets,
+// surveys): path, scope, tRPC router, read schema, and rows put straight into a tenant. No tests.
 import type { z } from 'zod';
 import type { Scope } from '../../core/scopes.js';
 import { Asset, HelpdeskTicket, Holiday, JobOpening, Survey } from '../../db/entities/workplace.js';

@@ -1,3 +1,6 @@
+// Keyset pages over the workplace lists: a walk through rows sharing created_at, a last page that
+// ends exactly, and cursors bound to their list and tenant. The cursor's encoding is
+// tests/http/cursors.test.ts.
 import { expect, test } from 'vitest';
 import { Holiday } from '../../db/entities/workplace.js';
 import { expectProblem, useTestServer } from '../support/harness.js';

@@ -1,3 +1,6 @@
+// The read-only workplace resources (decisions §9), each from ./fixtures.ts: scopes and tenant
+// isolation, every field by list and by id, over /v1 and tRPC, id, limit and cursor errors.
+// Cursor walks are pagination.test.ts, filters filters.test.ts, the tables' constraints schema.test.ts.
 import { describe, expect, test } from 'vitest';
 import { expectProblem, useTestServer } from '../support/harness.js';
 import type { Page } from '../support/http.js';

@@ -1,3 +1,6 @@
+// The workplace tables' own constraints, by inserts straight into the database (decisions §9): enums,
+// cross-field rules, uniqueness and references to employees, each refusal with an accepted twin.
+// Not the API: that is resources.test.ts.
 import { beforeAll, expect, test } from 'vitest';
 import { type TestTenant, useTestServer } from '../support/harness.js';
 
