@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { EntityManager, Orm } from '../db/orm.js';
+import type { SecretKeyRing } from '../db/secrets.js';
 import type { CursorCodec } from './cursors.js';
 import { ApiError } from './problems.js';
 import type { Scope } from './scopes.js';
@@ -32,6 +33,8 @@ export interface ApiSettings {
   RATE_LIMIT_DURATION_S: number;
   /** Webhook URLs may be http:// and non-public (development and tests; routers/webhooks/webhookUrls.ts). */
   WEBHOOK_ALLOW_PRIVATE_URLS: boolean;
+  /** The keys webhook signing secrets are sealed with at rest (decisions §18; db/secrets.ts). */
+  secretKeys: SecretKeyRing;
 }
 
 /** Long-lived collaborators of one server process. */

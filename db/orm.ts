@@ -7,6 +7,7 @@ import { type EntityManager, MikroORM, type Options } from '@mikro-orm/postgresq
 import pg from 'pg';
 import { entities, tenantScopedEntities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
+import { SECRET_KEYS_EXTENSION, type SecretKeyRing, secretKeysFromVariables } from './secrets.js';
 
 /**
  * Database timeouts (decisions §16), also the defaults for callers that open the database without a
@@ -108,6 +109,11 @@ export interface DatabaseEnv extends Partial<Record<keyof typeof DB_TIMEOUT_DEFA
   /** Connections of the request pool (default 10). */
   DB_POOL_MAX?: number;
   DATA_DIR: string;
+  /**
+   * The keys the migrations seal secrets with (decisions §18); absent: built from process.env and
+   * DATA_DIR as the process would, and only if a migration needs them.
+   */
+  secretKeys?: SecretKeyRing;
 }
 
 export interface PoolOptions {
@@ -176,7 +182,18 @@ export function ormOptions(
 ): Options {
   const common = {
     entities,
-    extensions: [Migrator],
+    extensions: [
+      Migrator,
+      {
+        register: (orm: { config: Pick<Orm['config'], 'registerExtension'> }) => {
+          let keys = env.secretKeys;
+          orm.config.registerExtension(SECRET_KEYS_EXTENSION, () => {
+            keys ??= secretKeysFromVariables(process.env, env.DATA_DIR);
+            return keys;
+          });
+        },
+      },
+    ],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     // rate-limiter-flexible owns this table; keep it out of schema diffs.
     schemaGenerator: { skipTables: ['rate_limits'] },

@@ -9,6 +9,7 @@ import { Migration20261123000008IdempotencyLockColumns } from './Migration202611
 import { Migration20261123000009EventsAndWebhooks } from './Migration20261123000009EventsAndWebhooks.js';
 import { Migration20261123000010ListFilterIndexes } from './Migration20261123000010ListFilterIndexes.js';
 import { Migration20261126000011WebhookDispatch } from './Migration20261126000011WebhookDispatch.js';
+import { Migration20261126000012SecretsAtRest } from './Migration20261126000012SecretsAtRest.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
 export const migrationsList = [
@@ -23,6 +24,7 @@ export const migrationsList = [
   Migration20261123000009EventsAndWebhooks,
   Migration20261123000010ListFilterIndexes,
   Migration20261126000011WebhookDispatch,
+  Migration20261126000012SecretsAtRest,
 ].map((cls) => ({
   name: cls.name,
   class: cls,

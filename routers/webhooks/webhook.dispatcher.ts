@@ -5,6 +5,7 @@ import { API_VERSION, PRODUCT } from '../../core/product.js';
 import { RepeatingPass } from '../../core/repeatingPass.js';
 import { sqlTimestamp } from '../../db/columns.js';
 import type { EntityManager, Orm } from '../../db/orm.js';
+import type { SecretKeyRing } from '../../db/secrets.js';
 import { TenantReader } from '../../db/tenantReader.js';
 import { eventColumns, eventRecord, onDeliveriesQueued } from '../events/eventLog.js';
 import {
@@ -16,6 +17,7 @@ import {
   retryDelaySeconds,
   webhookSignature,
 } from './webhookDeliveries.js';
+import { signingSecrets } from './webhookSecrets.writes.js';
 import { checkWebhookUrl, webhookLookup } from './webhookUrls.js';
 
 const USER_AGENT = `${PRODUCT}-Webhooks/${API_VERSION} (Standard Webhooks 1.0)`;
@@ -29,6 +31,8 @@ interface Settings {
   WEBHOOK_RETRY_SCHEDULE: readonly number[];
   WEBHOOK_DISABLE_AFTER: number;
   WEBHOOK_ALLOW_PRIVATE_URLS: boolean;
+  /** Opens the stored (sealed) signing secrets (decisions §18). */
+  secretKeys: SecretKeyRing;
   /** Attempts this node sends at once at most (its sending slots). */
   WEBHOOK_CONCURRENCY: number;
   /** Attempts in flight per endpoint at most, counted across every node. */
@@ -372,7 +376,9 @@ export class WebhookDispatcher {
     const { url: _url, enabled: _enabled, secret: _secret, previous_secret: _previous, ...event } = target;
     const body = JSON.stringify(eventRecord(event));
     const timestamp = Math.floor(Date.now() / 1000);
-    const secrets = target.previous_secret ? [target.secret, target.previous_secret] : [target.secret];
+    const opened = signingSecrets(this.settings.secretKeys, target.secret, target.previous_secret);
+    if ('error' in opened) return { outcome: refusedOutcome(opened.error), durationMs: null, counts: true };
+    const { secrets } = opened;
     const timeoutMs = this.settings.WEBHOOK_TIMEOUT_MS;
     const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), this.stopping.signal]);
     const started = performance.now();

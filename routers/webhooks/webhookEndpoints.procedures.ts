@@ -173,6 +173,7 @@ export const webhookEndpointsRouter = router({
         ctx.credential.tenantId,
         input,
         ctx.services.env.WEBHOOK_ALLOW_PRIVATE_URLS,
+        ctx.services.env.secretKeys,
       );
       return { data: endpoint, secret };
     }),
@@ -236,7 +237,12 @@ export const webhookEndpointsRouter = router({
     .input(idInput)
     .output(withSecret)
     .mutation(async ({ ctx, input }) => {
-      const { endpoint, secret } = await rotateWebhookSecret(ctx.em, ctx.credential.tenantId, input.id);
+      const { endpoint, secret } = await rotateWebhookSecret(
+        ctx.em,
+        ctx.credential.tenantId,
+        input.id,
+        ctx.services.env.secretKeys,
+      );
       return { data: endpoint, secret };
     }),
 

@@ -4,6 +4,7 @@ import type { WriteOrigin } from '../../core/context.js';
 import { DomainError } from '../../core/domainError.js';
 import { selectList } from '../../db/columns.js';
 import type { EntityManager } from '../../db/orm.js';
+import type { SecretKeyRing } from '../../db/secrets.js';
 import { inTransaction, TenantReader } from '../../db/tenantReader.js';
 import { EVENT_TYPES, recordEvents, TEST_EVENT_TYPE } from '../events/eventLog.js';
 import { tenantForEnv } from '../organisations/organisations.writes.js';
@@ -13,8 +14,9 @@ import { checkWebhookUrl } from './webhookUrls.js';
  * Webhook endpoints (decisions §14): where a tenant wants its events sent. At most
  * MAX_WEBHOOK_ENDPOINTS per tenant, counted under the tenant row's lock; every URL passes the SSRF
  * rule of routers/webhooks/webhookUrls.ts when it is set. The signing secret (Standard Webhooks: `whsec_` and
- * the base64 of 24 random bytes) is kept as is in the database, for the dispatcher to sign with; it
- * is returned only by the create and the rotation, and never logged.
+ * the base64 of 24 random bytes) is kept sealed in the database (AES-256-GCM, db/secrets.ts; decisions
+ * §18), opened by the dispatcher to sign with; it is returned only by the create and the rotation,
+ * and never logged.
  */
 
 export const MAX_WEBHOOK_ENDPOINTS = 16;
@@ -109,9 +111,11 @@ export async function createWebhookEndpoint(
   tenantId: string,
   input: NewWebhookEndpoint,
   allowPrivate: boolean,
+  keys: SecretKeyRing,
 ): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
   await assertUsableUrl(input.url, allowPrivate);
   const secret = newSecret();
+  const sealed = keys.seal(secret);
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
     await reader.all(TENANT_LOCK);
@@ -122,7 +126,7 @@ export async function createWebhookEndpoint(
       input.url,
       textArray(input.event_types),
       input.description ?? null,
-      secret,
+      sealed,
       now,
       now,
       MAX_WEBHOOK_ENDPOINTS,
@@ -207,12 +211,13 @@ export async function rotateWebhookSecret(
   em: EntityManager,
   tenantId: string,
   id: string,
+  keys: SecretKeyRing,
 ): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
   const now = new Date();
   const secret = newSecret();
   const endpoint = await new TenantReader(em, tenantId).one<WebhookEndpointRecord>(ROTATE, [
     new Date(now.getTime() + SECRET_GRACE_MS).toISOString(),
-    secret,
+    keys.seal(secret),
     now.toISOString(),
     id,
   ]);
@@ -261,6 +266,7 @@ export async function createWebhookEndpointFor(
   env: 'live' | 'test',
   input: NewWebhookEndpoint,
   allowPrivate: boolean,
+  keys: SecretKeyRing,
 ): Promise<{ id: string; secret: string }> {
   const types = [...new Set(input.event_types)];
   const unknown = types.filter((t) => !(SUBSCRIBABLE_TYPES as readonly string[]).includes(t));
@@ -279,6 +285,7 @@ export async function createWebhookEndpointFor(
     tenant.id,
     { url: input.url, event_types: types, description },
     allowPrivate,
+    keys,
   );
   return { id: endpoint.id, secret };
 }

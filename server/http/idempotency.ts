@@ -8,6 +8,7 @@ import { ApiError } from '../../core/problems.js';
 import type { Scope } from '../../core/scopes.js';
 import type { EntityManager } from '../../db/orm.js';
 import { deleteInBatches } from '../../db/purge.js';
+import { openSecretsInJson, type SecretKeyRing, sealSecretsInJson } from '../../db/secrets.js';
 import type { RestOutcome } from './rest.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -119,18 +120,19 @@ export async function executeWrite(
       }
       if (replay) {
         await em.rollback();
-        return replay;
+        // A secret the write answered (a webhook endpoint's) is stored sealed, and answered in clear.
+        return { ...replay, body: openSecretsInJson(replay.body, state.services.env.secretKeys) };
       }
       await em.execute(`savepoint ${WRITE_SAVEPOINT}`);
     }
     const outcome = await execute();
     if (isSuccess(outcome)) {
-      if (key) await store(em, tenantId, key, print, outcome);
+      if (key) await store(em, tenantId, key, print, outcome, state.services.env.secretKeys);
       await em.commit();
     } else if (key && STORED_ERROR_STATUSES.has(outcome.status)) {
       // The refusal is kept for replay; nothing of its write is.
       await em.execute(`rollback to savepoint ${WRITE_SAVEPOINT}`);
-      await store(em, tenantId, key, print, outcome);
+      await store(em, tenantId, key, print, outcome, state.services.env.secretKeys);
       await em.commit();
     } else {
       await em.rollback();
@@ -193,12 +195,22 @@ async function lockKey(
   };
 }
 
-/** Under the key's lock, with no row for it left (lockKey): a conflict here is a bug, and fails the write. */
-async function store(em: EntityManager, tenantId: string, key: string, print: string, outcome: RestOutcome) {
+/**
+ * Under the key's lock, with no row for it left (lockKey): a conflict here is a bug, and fails the
+ * write. A `whsec_` secret in the answer is stored sealed under `keys` (decisions §18).
+ */
+async function store(
+  em: EntityManager,
+  tenantId: string,
+  key: string,
+  print: string,
+  outcome: RestOutcome,
+  keys: SecretKeyRing,
+) {
   await em.execute(
     `insert into idempotency_keys (tenant_id, key, fingerprint, response_status, response_body)
      values (?, ?, ?, ?, ?)`,
-    [tenantId, key, print, outcome.status, outcome.body],
+    [tenantId, key, print, outcome.status, sealSecretsInJson(outcome.body, keys)],
   );
 }
 

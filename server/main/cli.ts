@@ -36,6 +36,8 @@ Usage:
                                                 a webhook endpoint (event types, or *); prints its id and secret
   wfm webhook list --tenant ID                  the organisation's endpoints, live and sandbox
   wfm webhook delete ENDPOINT_ID
+  wfm secrets rotate-key --new-key B64          re-encrypt every stored secret under a new SECRETS_ENCRYPTION_KEY
+                                                (docs/configuration.md: set it on every node first)
   wfm demo                                      a demo organisation with data in every resource, keys and a client
 
 --tenant is always the organisation's live tenant id. Every command takes --json and then
@@ -59,6 +61,7 @@ const options = {
   url: { type: 'string' },
   events: { type: 'string' },
   description: { type: 'string' },
+  'new-key': { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -181,6 +184,7 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
             description: values.description,
           },
           env.WEBHOOK_ALLOW_PRIVATE_URLS,
+          env.secretKeys,
         ),
       );
     }
@@ -191,6 +195,26 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
     case 'webhook delete': {
       const { deleteWebhookEndpointById } = await import('../../routers/webhooks/webhookEndpoints.writes.js');
       return withOrm(env, (orm) => deleteWebhookEndpointById(orm.em.fork(), positional(args, 'ENDPOINT_ID')));
+    }
+    case 'secrets rotate-key': {
+      const [{ parseSecretKey }, { reencryptWebhookSecrets }] = await Promise.all([
+        import('../../db/secrets.js'),
+        import('../../routers/webhooks/webhookSecrets.writes.js'),
+      ]);
+      const key = parseSecretKey(required(values, 'new-key'), '--new-key');
+      // Nodes seal new secrets under SECRETS_ENCRYPTION_KEY: re-encrypting under another key would
+      // leave secrets they cannot read.
+      if (env.SECRETS_ENCRYPTION_KEY && !env.SECRETS_ENCRYPTION_KEY.equals(key)) {
+        throw new Error(
+          '--new-key differs from SECRETS_ENCRYPTION_KEY: set SECRETS_ENCRYPTION_KEY to the new key and ' +
+            'SECRETS_ENCRYPTION_KEY_PREVIOUS to the old one (on every node and here), then run rotate-key',
+        );
+      }
+      const keys = env.secretKeys.rotatedTo(key);
+      return withOrm(env, async (orm) => ({
+        key_id: keys.currentKeyId,
+        reencrypted: await reencryptWebhookSecrets(orm.em.fork(), keys),
+      }));
     }
     case 'demo': {
       const { createDemoOrganisation } = await import('../../routers/organisations/demo.js');

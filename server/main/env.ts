@@ -4,12 +4,24 @@
  */
 import { z } from 'zod';
 import { DB_TIMEOUT_DEFAULTS } from '../../db/orm.js';
+import { parseSecretKey, SecretKeyRing } from '../../db/secrets.js';
 
 const flag = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 const bool = flag.default(false);
 const positiveInt = z.coerce.number().int().positive();
 /** Milliseconds; 0 turns the database timeout off (PostgreSQL's own setting then applies). */
 const timeoutMs = z.coerce.number().int().min(0).max(2_147_483_647);
+
+/** A 32-byte key in base64 (decisions §18); a malformed one stops the process, naming the setting. */
+const secretKey = (setting: string) =>
+  z.string().transform((value, ctx) => {
+    try {
+      return parseSecretKey(value, setting);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
 
 /** HTTP server timeouts (decisions §16). */
 const HTTP_TIMEOUT_DEFAULTS = {
@@ -28,6 +40,13 @@ const envSchema = z.object({
   DATABASE_TRANSACTION_POOLING: bool,
   DATA_DIR: z.string().default('./var'),
   TRUST_PROXY: bool,
+  /**
+   * The key signing secrets are encrypted under at rest (decisions §18; docs/configuration.md).
+   * Unset: the key file DATA_DIR/secrets.key, created on first use.
+   */
+  SECRETS_ENCRYPTION_KEY: secretKey('SECRETS_ENCRYPTION_KEY').optional(),
+  /** The key being rotated away from: still read until `wfm secrets rotate-key` has re-encrypted everything. */
+  SECRETS_ENCRYPTION_KEY_PREVIOUS: secretKey('SECRETS_ENCRYPTION_KEY_PREVIOUS').optional(),
   CURSOR_SECRET: z.string().min(32, 'CURSOR_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_STORE: z.enum(['memory', 'redis', 'postgres']).default('memory'),
@@ -134,7 +153,12 @@ const envSchema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_BASE_URL: string; WEBHOOK_ALLOW_PRIVATE_URLS: boolean };
+export type Env = z.infer<typeof envSchema> & {
+  PUBLIC_BASE_URL: string;
+  WEBHOOK_ALLOW_PRIVATE_URLS: boolean;
+  /** The keys secrets are sealed and opened with (SECRETS_ENCRYPTION_KEY[_PREVIOUS], else the key file). */
+  secretKeys: SecretKeyRing;
+};
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable (DATABASE_URL=) means unset, as in most twelve-factor tooling.
@@ -166,5 +190,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
     WEBHOOK_ALLOW_PRIVATE_URLS: env.WEBHOOK_ALLOW_PRIVATE_URLS ?? env.DATABASE_URL === undefined,
+    secretKeys: new SecretKeyRing({
+      current: env.SECRETS_ENCRYPTION_KEY,
+      previous: env.SECRETS_ENCRYPTION_KEY_PREVIOUS ? [env.SECRETS_ENCRYPTION_KEY_PREVIOUS] : [],
+      dataDir: env.DATA_DIR,
+    }),
   };
 }

@@ -9,6 +9,7 @@ import { CursorCodec, loadCursorSecret } from '../../core/cursors.js';
 import { isEmbedded, migrate, type Orm, openOrm, serverStatementTimeoutMs } from '../../db/orm.js';
 import { purgeExpiredEvents } from '../../routers/events/eventLog.js';
 import { startJobs } from '../../routers/index.js';
+import { eraseExpiredPreviousSecrets } from '../../routers/webhooks/webhookSecrets.writes.js';
 import { createApp } from '../http/app.js';
 import { createHttpServer } from '../http/httpServer.js';
 import { purgeExpiredKeys } from '../http/idempotency.js';
@@ -101,6 +102,7 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
  * cannot set the session timeouts itself: it says so when the pooler does not either.
  */
 async function openMigrated(env: Env, logger: Logger): Promise<Orm> {
+  checkSecretKeys(env, logger);
   const orm = await openOrm(env, (message) => logger.debug({ orm: true }, message));
   await migrate(orm);
   if (env.DATABASE_TRANSACTION_POOLING && !(await serverStatementTimeoutMs(orm))) {
@@ -110,6 +112,22 @@ async function openMigrated(env: Env, logger: Logger): Promise<Orm> {
     );
   }
   return orm;
+}
+
+/**
+ * Reads (or creates) the key signing secrets are sealed under (decisions §18) before anything needs
+ * it; a cluster must share it, which the key file under DATA_DIR only does when DATA_DIR is shared.
+ */
+function checkSecretKeys(env: Env, logger: Logger): void {
+  const keyId = env.secretKeys.currentKeyId;
+  if (env.secretKeys.usesKeyFile && env.DATABASE_URL) {
+    logger.warn(
+      { key_id: keyId, key_file: env.secretKeys.keyFile },
+      'SECRETS_ENCRYPTION_KEY is unset: webhook secrets are encrypted under the key file ' +
+        `${env.secretKeys.keyFile}; every node on this DATABASE_URL must hold the same key ` +
+        '(set SECRETS_ENCRYPTION_KEY on every node; docs/configuration.md)',
+    );
+  }
 }
 
 /**
@@ -207,7 +225,10 @@ export async function startBackgroundWork(
     purgeExpiredKeys(db.em.fork())
       .catch((err) => logger.warn({ err }, 'idempotency purge failed'))
       .then(() => purgeExpiredEvents(db.em.fork()))
-      .catch((err) => logger.warn({ err }, 'event purge failed'));
+      .catch((err) => logger.warn({ err }, 'event purge failed'))
+      // Rotated-away webhook secrets whose grace has ended (decisions §18).
+      .then(() => eraseExpiredPreviousSecrets(db.em.fork()))
+      .catch((err) => logger.warn({ err }, 'webhook secret purge failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
   return {

@@ -1,12 +1,16 @@
 // `wfm webhook create|list|delete` on the server's database: JSON results that hold on the API, and
 // refusals that exit non-zero. On a database of its own, which the CLI is pointed at.
 import { describe, expect, inject, test } from 'vitest';
+import { SecretKeyRing } from '../../db/secrets.js';
 import { sql } from '../support/database.js';
 import { expectProblem } from '../support/harness.js';
 import { nodeWfm, onlyJsonObject } from '../support/processes.js';
 import { type Endpoint, json, OTHER_PUBLIC_URL, PUBLIC_URL, SECRET, UUID, useEndpointsServer } from './helpers.js';
 
 const { h, databaseUrl, org } = useEndpointsServer('own');
+
+/** The test servers' key: the key file under their DATA_DIR (./var); secrets are stored sealed (decisions §18). */
+const keys = new SecretKeyRing({ dataDir: './var' });
 
 describe('wfm webhook', () => {
   const run = (...args: string[]) => nodeWfm(args, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
@@ -95,7 +99,8 @@ describe('wfm webhook', () => {
     const [{ secret }] = await sql<{ secret: string }>(h, 'select secret from webhook_endpoints where id = ?', [
       live.id,
     ]);
-    expect(secret).toBe(live.secret);
+    expect(secret).toMatch(/^wfs1\./);
+    expect(keys.open(secret)).toBe(live.secret);
 
     const listed = await ok('webhook', 'list', '--tenant', tenantId, '--json');
     expect(Object.keys(listed)).toEqual(['endpoints']);

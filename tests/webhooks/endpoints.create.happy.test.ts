@@ -1,6 +1,7 @@
 // POST /v1/webhook-endpoints that succeeds: the endpoint and its Standard Webhooks secret (shown only
 // there), and what GET and the list then answer. On the suite's database: it queues no delivery.
 import { describe, expect, test } from 'vitest';
+import { SecretKeyRing } from '../../db/secrets.js';
 import { sql } from '../support/database.js';
 import type { Page } from '../support/http.js';
 import {
@@ -15,6 +16,9 @@ import {
 } from './helpers.js';
 
 const { h, post, create, useOrg } = useEndpointsServer('suite');
+
+/** The test servers' key: the key file under their DATA_DIR (./var); secrets are stored sealed (decisions §18). */
+const keys = new SecretKeyRing({ dataDir: './var' });
 
 const ENDPOINT_KEYS = [
   'created_at',
@@ -59,7 +63,8 @@ describe('create, read, list', () => {
       'select secret, tenant_id, previous_secret from webhook_endpoints where id = ?',
       [created.data.id],
     );
-    expect(row).toEqual({ secret: created.secret, tenant_id: o.t.tenant.id, previous_secret: null });
+    expect(row).toEqual({ secret: expect.stringMatching(/^wfs1\./), tenant_id: o.t.tenant.id, previous_secret: null });
+    expect(keys.open(row?.secret as string)).toBe(created.secret);
 
     const one = await h.as(o.key, `/v1/webhook-endpoints/${created.data.id}`);
     expect(one.headers.get('cache-control')).toBe('no-store');
