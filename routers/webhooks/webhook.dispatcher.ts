@@ -20,6 +20,9 @@ import {
 import { signingSecrets } from './webhookSecrets.writes.js';
 import { checkWebhookUrl, webhookLookup } from './webhookUrls.js';
 
+// The webhook dispatcher (decisions §14, §18): claims, sends and records delivery attempts. The rules
+// it applies (signature, retries, outcomes) are webhookDeliveries.ts; the SQL of the queue is here.
+
 const USER_AGENT = `${PRODUCT}-Webhooks/${API_VERSION} (Standard Webhooks 1.0)`;
 
 /** The settings the dispatcher reads (server/main/env.ts parses them, with the rest, at boot). */
