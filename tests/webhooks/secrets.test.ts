@@ -5,6 +5,8 @@
 // and `wfm secrets rotate-key` re-encrypting everything under a new key.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
@@ -15,6 +17,7 @@ import { sql, useFreshDatabase, useTempDir } from '../support/database.js';
 import { hire } from '../support/employees.js';
 import { startTestServer, type TestTenant, useTestServer } from '../support/harness.js';
 import { jsonInit } from '../support/http.js';
+import { captureLogs } from '../support/logs.js';
 import { nodeWfm, onlyJsonObject } from '../support/processes.js';
 import { waitFor } from '../support/wait.js';
 import { type Received, useReceivers } from '../support/webhooks.js';
@@ -219,6 +222,30 @@ describe('secrets at rest', () => {
     } finally {
       await node.close();
     }
+  });
+
+  test('unset on a DATABASE_URL: the key file under DATA_DIR is created (0600) and the start warns; set: no warning', async () => {
+    const unsetDir = path.join(dataDir.path, 'unset');
+    for (const [env, warns] of [
+      [{ DATA_DIR: unsetDir }, true],
+      [{ DATA_DIR: unsetDir, SECRETS_ENCRYPTION_KEY: K1 }, false],
+    ] as const) {
+      const logs = captureLogs();
+      const node = await startTestServer({ DATABASE_URL: url, ...env }, logs.logger);
+      await node.close();
+      const warning = logs
+        .text()
+        .split('\n')
+        .filter((line) => line.includes('SECRETS_ENCRYPTION_KEY is unset'));
+      expect(warning).toHaveLength(warns ? 1 : 0);
+      if (warns) {
+        expect(JSON.parse(warning[0] as string)).toMatchObject({
+          level: 40,
+          key_file: path.join(unsetDir, 'secrets.key'),
+        });
+      }
+    }
+    expect(statSync(path.join(unsetDir, 'secrets.key')).mode & 0o777).toBe(0o600);
   });
 
   test('a malformed SECRETS_ENCRYPTION_KEY stops the process, naming the setting', async () => {
