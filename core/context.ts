@@ -33,6 +33,8 @@ export interface ApiSettings {
   RATE_LIMIT_DURATION_S: number;
   /** Webhook URLs may be http:// and non-public (development and tests; routers/webhooks/webhookUrls.ts). */
   WEBHOOK_ALLOW_PRIVATE_URLS: boolean;
+  /** Test events per webhook endpoint per minute (decisions §18). */
+  WEBHOOK_TEST_LIMIT: number;
   /** The keys webhook signing secrets are sealed with at rest (decisions §18; db/secrets.ts). */
   secretKeys: SecretKeyRing;
 }

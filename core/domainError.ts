@@ -21,6 +21,11 @@ const DOMAIN_ERROR_CODES = [
   'insufficient_leave_balance',
   'overlapping_leave_request',
   'webhook_endpoint_limit_reached',
+  'webhook_endpoint_disabled',
+  // A rule that depends on the body (a webhook subscription needs the types' read scopes, decisions §18).
+  'insufficient_scope',
+  // A limit a rule counts in the database (POST …/test per endpoint, decisions §18); with Retry-After.
+  'rate_limited',
   // OAuth 2.0 grants (RFC 6749 §5.2): the code is the OAuth `error`.
   'invalid_request',
   'invalid_client',
@@ -46,12 +51,18 @@ export class DomainError extends Error {
   readonly code: DomainErrorCode;
   readonly detail?: string;
   readonly errors?: FieldError[];
+  /** What the answer must carry beside it (`Retry-After`, `WWW-Authenticate`), named as HTTP names them. */
+  readonly headers?: Record<string, string>;
 
-  constructor(code: DomainErrorCode, options: { detail?: string; errors?: FieldError[] } = {}) {
+  constructor(
+    code: DomainErrorCode,
+    options: { detail?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
     super(options.detail ?? code);
     this.name = 'DomainError';
     this.code = code;
     this.detail = options.detail;
     this.errors = options.errors;
+    this.headers = options.headers;
   }
 }

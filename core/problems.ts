@@ -32,6 +32,7 @@ export const problemCodes = {
   email_taken: { status: 409, title: 'E-mail already taken' },
   employee_id_taken: { status: 409, title: 'Employee code already taken' },
   invalid_leave_transition: { status: 409, title: 'Invalid leave transition' },
+  webhook_endpoint_disabled: { status: 409, title: 'Webhook endpoint disabled' },
   idempotency_key_reused: { status: 409, title: 'Idempotency key reused' },
   idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
   payload_too_large: { status: 413, title: 'Payload too large' },
@@ -113,7 +114,12 @@ export class ApiError extends TRPCError {
   static from(error: unknown): ApiError | undefined {
     if (error instanceof ApiError) return error;
     if (error instanceof DomainError) {
-      return new ApiError(error.code, { detail: error.detail, errors: error.errors, cause: error });
+      return new ApiError(error.code, {
+        detail: error.detail,
+        errors: error.errors,
+        headers: error.headers,
+        cause: error,
+      });
     }
     if (isDatabaseUnavailable(error)) return databaseUnavailable();
     return undefined;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isoDateTime } from '../../core/records.js';
 import { employeeSchema } from '../employees/employee.record.js';
 import { leaveRequestSchema } from '../leave/leaveRequest.record.js';
+import { webhookEndpointSchema } from '../webhooks/webhookEndpoint.record.js';
 import type { WebhookTestObject } from '../webhooks/webhookEndpoints.writes.js';
 import {
   DELIVERED_EVENT_SCOPES,
@@ -66,6 +67,11 @@ export const EVENT_TYPE_TEXT: Record<DeliveredEventType, { summary: string; desc
     summary: 'Leave request cancelled',
     description:
       'A leave request was cancelled, pending or approved (POST /v1/leave-requests/{id}/cancel); data.object is the request after the decision.',
+  },
+  'webhook_endpoint.disabled': {
+    summary: 'Webhook endpoint disabled',
+    description:
+      'An operational event: the dispatcher disabled a webhook endpoint after WEBHOOK_DISABLE_AFTER failed deliveries in a row. data.object is the endpoint as GET /v1/webhook-endpoints/{id} returns it after (enabled false, disabled_reason set; never its secret). Delivered to the tenant’s other enabled endpoints subscribed to it or to `*`; the tenant’s HR admins also get an e-mail. PATCH enabled: true turns the endpoint back on.',
   },
   'webhook.test': {
     summary: 'Test event',
@@ -161,6 +167,13 @@ export const EVENT_RECORD_SCHEMAS = {
   'leave_request.approved': decision('leave_request.approved'),
   'leave_request.rejected': decision('leave_request.rejected'),
   'leave_request.cancelled': decision('leave_request.cancelled'),
+  'webhook_endpoint.disabled': eventRecord(
+    'webhook_endpoint.disabled',
+    webhookEndpointSchema.meta({
+      description: 'The endpoint as GET /v1/webhook-endpoints/{id} returned it once disabled (no secret).',
+    }),
+    none('webhook_endpoint.disabled'),
+  ),
   'webhook.test': eventRecord('webhook.test', webhookTestObject, none('webhook.test')),
 } as const satisfies Record<DeliveredEventType, z.ZodObject>;
 

@@ -12,7 +12,7 @@ import { parsed, TenantReader } from '../../db/tenantReader.js';
  * tenant that subscribed to the type (webhook_deliveries is the delivery queue).
  */
 
-/** The types a business write records, and the scope a credential needs to see each. */
+/** The types the log records (business writes, and the operational events), and the scope a credential needs to see each. */
 export const EVENT_SCOPES = {
   'employee.created': 'employees:read',
   'employee.updated': 'employees:read',
@@ -20,6 +20,8 @@ export const EVENT_SCOPES = {
   'leave_request.approved': 'leave:read',
   'leave_request.rejected': 'leave:read',
   'leave_request.cancelled': 'leave:read',
+  // An operational event (decisions §18): recorded by the webhook dispatcher, not by a request.
+  'webhook_endpoint.disabled': 'webhooks:read',
 } as const satisfies Record<string, Scope>;
 
 export type EventType = keyof typeof EVENT_SCOPES;

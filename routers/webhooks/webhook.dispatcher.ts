@@ -17,6 +17,7 @@ import {
   retryDelaySeconds,
   webhookSignature,
 } from './webhookDeliveries.js';
+import { disableEndpoint } from './webhookDeliveries.writes.js';
 import { signingSecrets } from './webhookSecrets.writes.js';
 import { checkWebhookUrl, webhookLookup } from './webhookUrls.js';
 
@@ -437,6 +438,10 @@ export class WebhookDispatcher {
         mine.tenant_id,
         mine.endpoint_id,
       ]);
+      // Disabled by this failure: the operational event and the HR admins' e-mail, in this transaction.
+      if (endpoint && !endpoint.enabled) {
+        await disableEndpoint(tx, mine.tenant_id, mine.endpoint_id, s.WEBHOOK_DISABLE_AFTER);
+      }
       const delay = retryDelaySeconds(s.WEBHOOK_RETRY_SCHEDULE, mine.attempt);
       if (endpoint?.enabled && delay !== null) {
         await tx.execute(NEXT_ATTEMPT, [

@@ -2,17 +2,19 @@ import { z } from 'zod';
 import { writeOrigin } from '../../core/context.js';
 import { textField } from '../../core/fields.js';
 import { listEnvelope, pageQuery, single } from '../../core/pagination.js';
-import { idParam, isoDateTime, readProcedures } from '../../core/records.js';
+import { idParam, readProcedures } from '../../core/records.js';
 import { router, scoped } from '../../core/trpc.js';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../events/eventLog.js';
 import { listDeliveries } from './webhookDeliveries.reads.js';
+import { RECOVER_MAX_DAYS, recoverDeliveries, retryDelivery } from './webhookDeliveries.writes.js';
 import { deliverySchema } from './webhookDelivery.record.js';
+import { SUBSCRIBABLE_TYPES, webhookEndpointSchema } from './webhookEndpoint.record.js';
 import {
+  assertMaySubscribe,
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   MAX_WEBHOOK_ENDPOINTS,
   rotateWebhookSecret,
-  SUBSCRIBABLE_TYPES,
   sendTestEvent,
   updateWebhookEndpoint,
   WEBHOOK_URL_START,
@@ -22,38 +24,6 @@ import {
 
 const MAX_URL = 2048;
 const MAX_DESCRIPTION = 500;
-
-const webhookEndpointSchema = z
-  .object({
-    id: z.uuid(),
-    url: z.string().meta({ description: 'Where events are POSTed (Standard Webhooks).' }),
-    event_types: z
-      .array(z.enum(SUBSCRIBABLE_TYPES))
-      .meta({ description: 'The event types delivered to it; `["*"]`: every type.' }),
-    description: z.string().nullable(),
-    enabled: z.boolean().meta({ description: 'A disabled endpoint gets no deliveries, not even later ones.' }),
-    disabled_reason: z
-      .string()
-      .nullable()
-      .meta({ description: 'Why the dispatcher turned it off (failures in a row); null when enabled.' }),
-    created_at: isoDateTime,
-    updated_at: isoDateTime,
-  })
-  .meta({
-    id: 'WebhookEndpoint',
-    examples: [
-      {
-        id: '019a7b41-0c2d-7e3f-9a1b-2c3d4e5f6a7b',
-        url: 'https://hooks.example.com/workforce',
-        event_types: ['leave_request.approved', 'leave_request.cancelled'],
-        description: 'Payroll sync',
-        enabled: true,
-        disabled_reason: null,
-        created_at: '2026-11-23T09:00:00.000Z',
-        updated_at: '2026-11-23T09:00:00.000Z',
-      },
-    ],
-  });
 
 const secretField = z
   .string()
@@ -138,6 +108,23 @@ const updateInput = z
 
 const idInput = z.strictObject({ id: z.uuid() });
 
+const recoverInput = z.strictObject({
+  id: z.uuid(),
+  since: z.iso
+    .datetime({ offset: true, abort: true, message: 'since must be an RFC 3339 date-time (e.g. 2026-11-23T09:00:00Z)' })
+    .superRefine((value, issue) => {
+      const since = Date.parse(value);
+      if (Number.isNaN(since)) issue.addIssue({ code: 'custom', message: 'since must be a real date and time' });
+      else if (since > Date.now()) issue.addIssue({ code: 'custom', message: 'since must not be in the future' });
+      else if (since < Date.now() - RECOVER_MAX_DAYS * 86_400_000) {
+        issue.addIssue({ code: 'custom', message: `since must be at most ${RECOVER_MAX_DAYS} days ago` });
+      }
+    })
+    .meta({
+      description: `RFC 3339; deliveries that ended failed at or after it are sent again. At most ${RECOVER_MAX_DAYS} days ago, not in the future.`,
+    }),
+});
+
 const read = scoped('webhooks:read');
 const write = scoped('webhooks:write');
 const endpointResponse = single(webhookEndpointSchema, 'WebhookEndpointResponse');
@@ -168,6 +155,7 @@ export const webhookEndpointsRouter = router({
     .input(createInput)
     .output(withSecret)
     .mutation(async ({ ctx, input }) => {
+      assertMaySubscribe(ctx.credential.scopes, input.event_types);
       const { endpoint, secret } = await createWebhookEndpoint(
         ctx.em,
         ctx.credential.tenantId,
@@ -193,6 +181,7 @@ export const webhookEndpointsRouter = router({
     .output(endpointResponse)
     .mutation(async ({ ctx, input }) => {
       const { id, ...patch } = input;
+      assertMaySubscribe(ctx.credential.scopes, patch.event_types);
       return {
         data: await updateWebhookEndpoint(
           ctx.em,
@@ -261,7 +250,56 @@ export const webhookEndpointsRouter = router({
     .input(idInput)
     .output(z.object({ data: z.object({ event_id: z.uuid() }) }).meta({ id: 'WebhookTestResponse' }))
     .mutation(async ({ ctx, input }) => ({
-      data: { event_id: await sendTestEvent(ctx.em, ctx.credential.tenantId, input.id, writeOrigin(ctx)) },
+      data: {
+        event_id: await sendTestEvent(
+          ctx.em,
+          ctx.credential.tenantId,
+          input.id,
+          writeOrigin(ctx),
+          ctx.services.env.WEBHOOK_TEST_LIMIT,
+        ),
+      },
+    })),
+
+  recover: write
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: `${PATH}/{id}/recover`,
+        tags: TAGS,
+        summary: 'Send failed deliveries again',
+        description: `Every event of this endpoint (test events included) whose delivery ended \`failed\` at or after \`since\` gets one new attempt, due now, oldest event first: a new row under …/deliveries with the next \`attempt\` and the same \`webhook-id\`. \`since\` is RFC 3339, at most ${RECOVER_MAX_DAYS} days ago and not in the future. A disabled endpoint is 409 webhook_endpoint_disabled (turn it on first). Accepts Idempotency-Key.`,
+        successDescription: 'The attempts are queued; `requeued` counts them.',
+      },
+      successStatus: 202,
+      errors: ['webhook_endpoint_disabled'],
+    })
+    .input(recoverInput)
+    .output(z.object({ data: z.object({ requeued: z.int().min(0) }) }).meta({ id: 'WebhookRecoverResponse' }))
+    .mutation(async ({ ctx, input }) => ({
+      data: {
+        requeued: await recoverDeliveries(ctx.em, ctx.credential.tenantId, input.id, new Date(input.since)),
+      },
+    })),
+
+  retry: write
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: `${PATH}/{id}/deliveries/{delivery_id}/retry`,
+        tags: TAGS,
+        summary: 'Send one delivery again',
+        description:
+          "One new attempt of that delivery's event, whatever the delivery's status, due now: a new row with the next `attempt` and the same `webhook-id`, answered here. A delivery not of this endpoint is 404; a disabled endpoint is 409 webhook_endpoint_disabled. Accepts Idempotency-Key.",
+        successDescription: 'The attempt is queued.',
+      },
+      successStatus: 202,
+      errors: ['webhook_endpoint_disabled'],
+    })
+    .input(z.strictObject({ id: z.uuid(), delivery_id: z.uuid() }))
+    .output(single(deliverySchema, 'WebhookDeliveryResponse'))
+    .mutation(async ({ ctx, input }) => ({
+      data: await retryDelivery(ctx.em, ctx.credential.tenantId, input.id, input.delivery_id),
     })),
 
   deliveries: read

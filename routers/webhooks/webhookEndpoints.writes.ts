@@ -6,8 +6,9 @@ import { selectList } from '../../db/columns.js';
 import type { EntityManager } from '../../db/orm.js';
 import type { SecretKeyRing } from '../../db/secrets.js';
 import { inTransaction, TenantReader } from '../../db/tenantReader.js';
-import { EVENT_TYPES, recordEvents, TEST_EVENT_TYPE } from '../events/eventLog.js';
+import { EVENT_SCOPES, type EventType, recordEvents, TEST_EVENT_TYPE } from '../events/eventLog.js';
 import { tenantForEnv } from '../organisations/organisations.writes.js';
+import { SUBSCRIBABLE_TYPES } from './webhookEndpoint.record.js';
 import { checkWebhookUrl } from './webhookUrls.js';
 
 /**
@@ -22,8 +23,6 @@ import { checkWebhookUrl } from './webhookUrls.js';
 export const MAX_WEBHOOK_ENDPOINTS = 16;
 /** How long a rotated-out secret keeps signing beside the new one. */
 const SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
-/** What an endpoint subscribes to: event types, or `*` for every type. */
-export const SUBSCRIBABLE_TYPES = ['*', ...EVENT_TYPES] as const;
 type Subscription = (typeof SUBSCRIBABLE_TYPES)[number];
 
 /** The endpoint's read record (routers/webhooks/webhookEndpoints.procedures.ts has its schema), one column each. */
@@ -140,6 +139,33 @@ export async function createWebhookEndpoint(
   });
 }
 
+/**
+ * The read scopes a credential with `scopes` lacks to subscribe to `types` (decisions §18: a type
+ * needs the scope that shows it in /v1/events; `*` needs every one of them), in scope order.
+ */
+function missingSubscriptionScopes(scopes: readonly string[], types: readonly Subscription[]): string[] {
+  const named = types.includes('*') ? (Object.keys(EVENT_SCOPES) as EventType[]) : (types as EventType[]);
+  const needed = new Set(named.map((type) => EVENT_SCOPES[type]));
+  return [...new Set(Object.values(EVENT_SCOPES))].filter((scope) => needed.has(scope) && !scopes.includes(scope));
+}
+
+/**
+ * 403 insufficient_scope, naming the missing read scopes, when a credential with `scopes` may not
+ * read every type of the subscription `types`; checked after the body's shape (a type must be
+ * known before its scope can be named) and before the URL, the endpoint's existence and the limit.
+ */
+export function assertMaySubscribe(scopes: readonly string[], types: readonly Subscription[] | undefined): void {
+  if (!types) return;
+  const missing = missingSubscriptionScopes(scopes, types);
+  if (!missing.length) return;
+  throw new DomainError('insufficient_scope', {
+    detail: `Subscribing to ${types.includes('*') ? 'every event type (*)' : types.join(', ')} needs the read scope(s) that show them: ${missing.join(', ')}.`,
+    headers: {
+      'WWW-Authenticate': `Bearer realm="workforce", error="insufficient_scope", scope="${missing.join(' ')}"`,
+    },
+  });
+}
+
 /** A PATCH: undefined leaves a field; a null description clears it. */
 export interface WebhookEndpointUpdate {
   url?: string;
@@ -232,22 +258,57 @@ export interface WebhookTestObject {
   message: string;
 }
 
-/** Locks the endpoint so that a concurrent delete cannot leave the test event without its delivery. */
-const ENDPOINT_LOCK = TenantReader.prepare('select w.id from webhook_endpoints w where w.id = ? for share of w');
+/**
+ * Locks the endpoint so that a concurrent delete cannot leave the test event without its delivery,
+ * and so that its test events are counted and added one request at a time (the limit holds across nodes).
+ */
+const ENDPOINT_LOCK = TenantReader.prepare(
+  'select w.id from webhook_endpoints w where w.id = ? for no key update of w',
+);
+
+/**
+ * The `limit`-th most recent test event of the endpoint within the last minute (Unix milliseconds):
+ * when there is one, the endpoint is at its limit until that event is a minute old.
+ */
+const TEST_WINDOW = TenantReader.prepare(`
+  select (extract(epoch from e.created_at) * 1000)::float8 as at_ms
+    from events e
+   where e.type = ? and e.created_at > ?::timestamptz and e.data -> 'object' ->> 'id' = ?
+   order by e.created_at desc
+   offset ? limit 1`);
+
+const TEST_WINDOW_MS = 60_000;
 
 /**
  * Records a `webhook.test` event and queues its delivery to this endpoint alone, whatever its
  * event types (an endpoint that is disabled gets none). The event is not listed in /v1/events.
+ * At most `limitPerMinute` per endpoint in any minute (decisions §18): rate_limited beyond, with
+ * Retry-After the seconds until the oldest counted one leaves the window.
  */
 export async function sendTestEvent(
   em: EntityManager,
   tenantId: string,
   id: string,
   origin: WriteOrigin,
+  limitPerMinute: number,
 ): Promise<string> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
     if (!(await reader.one(ENDPOINT_LOCK, [id]))) throw notFound(id);
+    const now = Date.now();
+    const full = await reader.one<{ at_ms: number }>(TEST_WINDOW, [
+      TEST_EVENT_TYPE,
+      new Date(now - TEST_WINDOW_MS).toISOString(),
+      id,
+      limitPerMinute - 1,
+    ]);
+    if (full) {
+      const seconds = Math.max(1, Math.ceil((Number(full.at_ms) + TEST_WINDOW_MS - now) / 1000));
+      throw new DomainError('rate_limited', {
+        detail: `At most ${limitPerMinute} test events per endpoint per minute; retry in ${seconds} s.`,
+        headers: { 'Retry-After': String(seconds) },
+      });
+    }
     const object: WebhookTestObject = {
       id,
       object: 'webhook_endpoint',

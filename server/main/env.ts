@@ -134,6 +134,8 @@ const envSchema = z.object({
   WEBHOOK_CONCURRENCY: positiveInt.default(64),
   /** Attempts in flight per webhook endpoint at most, counted across every node (decisions §18). */
   WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt.default(4),
+  /** Test events (POST /v1/webhook-endpoints/{id}/test) per endpoint per minute, counted across nodes (decisions §18). */
+  WEBHOOK_TEST_LIMIT: positiveInt.default(10),
   /**
    * A listener of its own, on METRICS_HOST, for GET /metrics, /livez and /readyz (README "Running
    * several nodes"). Unset, and METRICS_TOKEN unset too: no metrics endpoint at all.

@@ -7,6 +7,7 @@ import {
   eventRecord,
 } from '../../routers/events/eventLog.js';
 import type { AppRouter } from '../../routers/index.js';
+import { disableEndpoint } from '../../routers/webhooks/webhookDeliveries.writes.js';
 import { decideOk, fileOk } from '../leave/helpers.js';
 import { sql } from '../support/database.js';
 import { patchEmployee } from '../support/employees.js';
@@ -75,10 +76,16 @@ describe('GET /v1/event-types', () => {
       expect(Object.keys(item).sort()).toEqual(['description', 'schema', 'scope', 'type']);
       expect(item.description.length).toBeGreaterThan(20);
       // decisions §14: employee.* needs employees:read, leave_request.* leave:read; the test event is
-      // not in the log, and webhooks:read shows it among the endpoint's delivery attempts.
+      // not in the log, and webhooks:read shows it among the endpoint's delivery attempts; §18:
+      // webhook_endpoint.* needs webhooks:read.
       const [resource] = item.type.split('.');
       expect(item.scope, item.type).toBe(
-        { employee: 'employees:read', leave_request: 'leave:read', webhook: 'webhooks:read' }[resource as string],
+        {
+          employee: 'employees:read',
+          leave_request: 'leave:read',
+          webhook: 'webhooks:read',
+          webhook_endpoint: 'webhooks:read',
+        }[resource as string],
       );
     }
   });
@@ -144,6 +151,15 @@ describe('each schema holds for real events of its type', () => {
     const { data: endpoint } = (await created.json()) as { data: { id: string } };
     const test = await h.as(webhooks, `/v1/webhook-endpoints/${endpoint.id}/test`, jsonInit('POST', {}));
     expect(test.status).toBe(202);
+    // The operational event, as the dispatcher records it when it disables the endpoint (decisions §18).
+    await sql(
+      h,
+      `update webhook_endpoints set enabled = false, consecutive_failures = 100,
+              disabled_reason = 'disabled after 100 consecutive failed deliveries (the last: connection refused)'
+        where id = ?`,
+      [endpoint.id],
+    );
+    await disableEndpoint(h.orm.em.fork(), org.tenantId, endpoint.id, 100);
     // The delivery body is the event record as eventColumns reads it (routers/webhooks/webhook.dispatcher.ts).
     const rows = await sql<Json>(
       h,

@@ -91,7 +91,8 @@ describe('visibility', () => {
       'leave_request.rejected',
       'leave_request.cancelled',
     ]);
-    expect(visibleEventTypes(['employees:read', 'leave:read'])).toEqual(EVENT_TYPES);
+    expect(visibleEventTypes(['webhooks:read', 'webhooks:write'])).toEqual(['webhook_endpoint.disabled']);
+    expect(visibleEventTypes(['employees:read', 'leave:read', 'webhooks:read'])).toEqual(EVENT_TYPES);
     expect(visibleEventTypes(['employees:write', 'leave:write', 'holidays:read'])).toEqual([]);
     expect(Object.values(EVENT_SCOPES).every((scope) => scope.endsWith(':read'))).toBe(true);
   });

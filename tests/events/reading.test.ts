@@ -19,6 +19,8 @@ import { allEvents, type EventRecord, listEvents } from './helpers.js';
 const h = useTestServer({ RATE_LIMIT_POINTS: '100000' });
 
 const READ_SCOPES: Scope[] = ['employees:read', 'leave:read'];
+/** Every scope that shows some type of the log: webhooks:read shows webhook_endpoint.disabled (decisions §18). */
+const LOG_SCOPES: Scope[] = [...READ_SCOPES, 'webhooks:read'];
 const NOBODY = '01a20129-a8bd-7fe6-893d-e14d781596aa';
 const LIST = ['GET', '/events'] as const;
 const ONE = ['GET', '/events/{id}'] as const;
@@ -68,7 +70,7 @@ async function makeLog(): Promise<Log> {
     leave: await h.key(org.t, ['leave:read']),
     neither: await h.key(
       org.t,
-      SCOPES.filter((s) => !READ_SCOPES.includes(s)),
+      SCOPES.filter((s) => !LOG_SCOPES.includes(s)),
     ),
     events,
   };
@@ -93,7 +95,7 @@ describe('security', () => {
     }
   });
 
-  test('403 insufficient_scope with every scope but employees:read and leave:read, naming both', async () => {
+  test('403 insufficient_scope with every scope but employees:read, leave:read and webhooks:read, naming them', async () => {
     for (const [path, template] of [
       ['/v1/events', LIST[1]],
       [`/v1/events/${log.events[0].id}`, ONE[1]],
@@ -104,7 +106,7 @@ describe('security', () => {
       expect(body.detail).toContain('employees:read');
       expect(body.detail).toContain('leave:read');
       expect(res.headers.get('www-authenticate')).toBe(
-        'Bearer realm="workforce", error="insufficient_scope", scope="employees:read leave:read"',
+        'Bearer realm="workforce", error="insufficient_scope", scope="employees:read leave:read webhooks:read"',
       );
     }
   });
@@ -491,8 +493,9 @@ describe('the OpenAPI document', () => {
         { bearerAuth: [] },
         { oauth2: ['employees:read'] },
         { oauth2: ['leave:read'] },
+        { oauth2: ['webhooks:read'] },
       ]);
-      expect(operation['x-required-scope-any-of']).toEqual(READ_SCOPES);
+      expect(operation['x-required-scope-any-of']).toEqual(LOG_SCOPES);
       const forbidden = (operation.responses as Record<string, Json>)['403'];
       expect(Object.keys(forbidden.headers as Json)).toContain('WWW-Authenticate');
     }
@@ -522,6 +525,7 @@ describe('the OpenAPI document', () => {
       'leave_request.created': '#/components/schemas/LeaveRequestCreatedEvent',
       'leave_request.approved': '#/components/schemas/LeaveRequestApprovedEvent',
       'leave_request.rejected': '#/components/schemas/LeaveRequestRejectedEvent',
+      'webhook_endpoint.disabled': '#/components/schemas/WebhookEndpointDisabledEvent',
       'leave_request.cancelled': '#/components/schemas/LeaveRequestCancelledEvent',
     });
     expect(Object.keys(discriminator.mapping)).toEqual(EVENT_TYPES);

@@ -13,6 +13,8 @@ export interface SecuredEndpoint {
   path: (tenant: TestTenant) => Promise<string> | string;
   method?: string;
   body?: unknown;
+  /** Scopes the body needs beside the endpoint's (a webhook subscription needs its types' read scopes, decisions §18). */
+  bodyScopes?: Scope[];
 }
 
 /**
@@ -69,10 +71,11 @@ export function securityCases(server: () => TestServer, endpoint: SecuredEndpoin
   test(`${endpoint.name}: passes with exactly its scope, by API key and by access token`, async () => {
     const tenant = await server().tenant();
     const path = await endpoint.path(tenant);
-    const secret = await server().key(tenant, [endpoint.scope]);
+    const scopes = [endpoint.scope, ...(endpoint.bodyScopes ?? [])];
+    const secret = await server().key(tenant, scopes);
     const byKey = await send(path, { Authorization: `Bearer ${secret}` });
     expect(byKey.status, await byKey.clone().text()).toBeLessThan(300);
-    const client = await server().client(tenant, [endpoint.scope]);
+    const client = await server().client(tenant, scopes);
     const token = await tokenJson(server(), { grant_type: 'client_credentials', ...creds(client) });
     const { access_token } = (await token.json()) as { access_token: string };
     const byToken = await send(path, { Authorization: `Bearer ${access_token}` });

@@ -68,9 +68,9 @@ describe('tenants and sandboxes', () => {
 });
 
 describe('scopes', () => {
-  /** A fresh endpoint of `tenant`, made with a key of its own. */
+  /** A fresh endpoint of `tenant`, made with a key of its own (the read scopes its `*` needs, decisions §18). */
   const endpointPath = async (tenant: TestTenant, suffix = '') =>
-    `/v1/webhook-endpoints/${(await create(await h.key(tenant, ['webhooks:write']))).data.id}${suffix}`;
+    `/v1/webhook-endpoints/${(await create(await h.key(tenant, ALL))).data.id}${suffix}`;
 
   securityCases(server, {
     name: 'GET /v1/webhook-endpoints',
@@ -92,7 +92,9 @@ describe('scopes', () => {
     scope: 'webhooks:write',
     method: 'POST',
     path: () => '/v1/webhook-endpoints',
-    body: { url: PUBLIC_URL, event_types: ['*'] },
+    // The least a subscription needs beside webhooks:write: the read scope of its one type.
+    body: { url: PUBLIC_URL, event_types: ['webhook_endpoint.disabled'] },
+    bodyScopes: ['webhooks:read'],
   });
   securityCases(server, {
     name: 'PATCH /v1/webhook-endpoints/{id}',
@@ -153,7 +155,9 @@ describe('scopes', () => {
         'DELETE /webhook-endpoints/{id} webhooks:write',
         'POST /webhook-endpoints/{id}/rotate-secret webhooks:write',
         'POST /webhook-endpoints/{id}/test webhooks:write',
+        'POST /webhook-endpoints/{id}/recover webhooks:write',
         'GET /webhook-endpoints/{id}/deliveries webhooks:read',
+        'POST /webhook-endpoints/{id}/deliveries/{delivery_id}/retry webhooks:write',
       ].sort(),
     );
   });

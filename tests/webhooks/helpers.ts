@@ -11,7 +11,8 @@ export const SECRET = /^whsec_[A-Za-z0-9+/]{32}$/;
 /** Public IP literals: accepted without a DNS lookup (the sandbox has no resolver to rely on). */
 export const PUBLIC_URL = 'https://93.184.215.14/hooks';
 export const OTHER_PUBLIC_URL = 'https://[2606:4700:4700::1111]:8443/workforce?x=1';
-export const ALL = ['webhooks:read', 'webhooks:write'] as const;
+/** The webhook scopes, and the read scopes a subscription to every type (`*`) needs (decisions §18). */
+export const ALL = ['webhooks:read', 'webhooks:write', 'employees:read', 'leave:read'] as const;
 
 export interface Endpoint {
   id: string;
@@ -37,7 +38,7 @@ export interface Delivery {
   next_attempt_at: string | null;
 }
 
-/** A tenant with a key holding both webhook scopes, live (and one for its sandbox). */
+/** A tenant with a key holding ALL, live (and one for its sandbox). */
 interface Org {
   t: TestTenant;
   key: string;

@@ -667,6 +667,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send failed deliveries again
+         * @description Every event of this endpoint (test events included) whose delivery ended `failed` at or after `since` gets one new attempt, due now, oldest event first: a new row under …/deliveries with the next `attempt` and the same `webhook-id`. `since` is RFC 3339, at most 30 days ago and not in the future. A disabled endpoint is 409 webhook_endpoint_disabled (turn it on first). Accepts Idempotency-Key.
+         */
+        post: operations["webhookEndpoints-recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one delivery again
+         * @description One new attempt of that delivery's event, whatever the delivery's status, due now: a new row with the next `attempt` and the same `webhook-id`, answered here. A delivery not of this endpoint is 404; a disabled endpoint is 409 webhook_endpoint_disabled. Accepts Idempotency-Key.
+         */
+        post: operations["webhookEndpoints-retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -857,6 +897,30 @@ export interface webhooks {
          *     POSTed as `application/json` to the endpoint's URL, signed per [Standard Webhooks](https://www.standardwebhooks.com/) 1.0 (the three `webhook-*` headers) with a `User-Agent` naming the product. Answer a 2xx within 10 s to acknowledge it; anything else, a redirect (never followed) or no answer in time is a failure, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then `failed`. An endpoint whose deliveries fail 100 times in a row is disabled. Every attempt is listed by GET /v1/webhook-endpoints/{id}/deliveries.
          */
         post: operations["webhook-leave_request.cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Webhook endpoint disabled
+         * @description An operational event: the dispatcher disabled a webhook endpoint after WEBHOOK_DISABLE_AFTER failed deliveries in a row. data.object is the endpoint as GET /v1/webhook-endpoints/{id} returns it after (enabled false, disabled_reason set; never its secret). Delivered to the tenant’s other enabled endpoints subscribed to it or to `*`; the tenant’s HR admins also get an e-mail. PATCH enabled: true turns the endpoint back on.
+         *
+         *     Delivered to every enabled endpoint of the tenant subscribed to `webhook_endpoint.disabled` or to `*`; subscribing to it needs `webhooks:read`, the scope that shows it in GET /v1/events.
+         *
+         *     POSTed as `application/json` to the endpoint's URL, signed per [Standard Webhooks](https://www.standardwebhooks.com/) 1.0 (the three `webhook-*` headers) with a `User-Agent` naming the product. Answer a 2xx within 10 s to acknowledge it; anything else, a redirect (never followed) or no answer in time is a failure, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then `failed`. An endpoint whose deliveries fail 100 times in a row is disabled. Every attempt is listed by GET /v1/webhook-endpoints/{id}/deliveries.
+         */
+        post: operations["webhook-webhook_endpoint.disabled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1296,7 +1360,7 @@ export interface components {
             has_more: boolean;
         };
         /** @description One committed business write: its type, the resource as it was after the write, the changed fields of an update and the request that made it. The record of each type is the body of its webhook deliveries. */
-        Event: components["schemas"]["EmployeeCreatedEvent"] | components["schemas"]["EmployeeUpdatedEvent"] | components["schemas"]["LeaveRequestCreatedEvent"] | components["schemas"]["LeaveRequestApprovedEvent"] | components["schemas"]["LeaveRequestRejectedEvent"] | components["schemas"]["LeaveRequestCancelledEvent"];
+        Event: components["schemas"]["EmployeeCreatedEvent"] | components["schemas"]["EmployeeUpdatedEvent"] | components["schemas"]["LeaveRequestCreatedEvent"] | components["schemas"]["LeaveRequestApprovedEvent"] | components["schemas"]["LeaveRequestRejectedEvent"] | components["schemas"]["LeaveRequestCancelledEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"];
         /** @description Someone was hired (POST /v1/employees); data.object is the new employee. */
         EmployeeCreatedEvent: {
             /**
@@ -1524,34 +1588,30 @@ export interface components {
             previous_attributes: null;
             request: components["schemas"]["EventRequest"];
         };
-        EventResponse: {
-            data: components["schemas"]["Event"];
-        };
-        EventTypeList: {
-            data: components["schemas"]["EventType"][];
-            /** @description Cursor of the next page; null on the last page. */
-            next_cursor: string | null;
-            has_more: boolean;
-        };
-        EventType: {
-            /** @enum {string} */
-            type: "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook.test";
-            description: string;
+        /** @description An operational event: the dispatcher disabled a webhook endpoint after WEBHOOK_DISABLE_AFTER failed deliveries in a row. data.object is the endpoint as GET /v1/webhook-endpoints/{id} returns it after (enabled false, disabled_reason set; never its secret). Delivered to the tenant’s other enabled endpoints subscribed to it or to `*`; the tenant’s HR admins also get an e-mail. PATCH enabled: true turns the endpoint back on. */
+        WebhookEndpointDisabledEvent: {
             /**
-             * @description The read scope that shows events of this type (GET /v1/events, and the types an endpoint may subscribe to).
+             * Format: uuid
+             * @description Event id (UUID v7); the `webhook-id` of its deliveries.
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            scope: "employees:read" | "leave:read" | "webhooks:read";
-            /** @description JSON Schema (draft 2020-12) of the event record: the body of its webhook deliveries, the same schema as its entry under `webhooks` in /openapi.json, self-contained (the records it names are under `$defs`). */
-            schema: {
-                [key: string]: unknown;
+            type: "webhook_endpoint.disabled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC, milliseconds.
+             */
+            created_at: string;
+            data: {
+                /** @description The endpoint as GET /v1/webhook-endpoints/{id} returned it once disabled (no secret). */
+                object: components["schemas"]["WebhookEndpoint"];
             };
-        };
-        WebhookEndpointList: {
-            data: components["schemas"]["WebhookEndpoint"][];
-            /** @description Cursor of the next page; null on the last page. */
-            next_cursor: string | null;
-            has_more: boolean;
+            /** @description Always null on webhook_endpoint.disabled. */
+            previous_attributes: null;
+            request: components["schemas"]["EventRequest"];
         };
         /**
          * @example {
@@ -1574,7 +1634,7 @@ export interface components {
             /** @description Where events are POSTed (Standard Webhooks). */
             url: string;
             /** @description The event types delivered to it; `["*"]`: every type. */
-            event_types: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[];
+            event_types: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled")[];
             description: string | null;
             /** @description A disabled endpoint gets no deliveries, not even later ones. */
             enabled: boolean;
@@ -1591,6 +1651,35 @@ export interface components {
              */
             updated_at: string;
         };
+        EventResponse: {
+            data: components["schemas"]["Event"];
+        };
+        EventTypeList: {
+            data: components["schemas"]["EventType"][];
+            /** @description Cursor of the next page; null on the last page. */
+            next_cursor: string | null;
+            has_more: boolean;
+        };
+        EventType: {
+            /** @enum {string} */
+            type: "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled" | "webhook.test";
+            description: string;
+            /**
+             * @description The read scope that shows events of this type (GET /v1/events, and the types an endpoint may subscribe to).
+             * @enum {string}
+             */
+            scope: "employees:read" | "leave:read" | "webhooks:read";
+            /** @description JSON Schema (draft 2020-12) of the event record: the body of its webhook deliveries, the same schema as its entry under `webhooks` in /openapi.json, self-contained (the records it names are under `$defs`). */
+            schema: {
+                [key: string]: unknown;
+            };
+        };
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+            /** @description Cursor of the next page; null on the last page. */
+            next_cursor: string | null;
+            has_more: boolean;
+        };
         WebhookEndpointSecret: {
             data: components["schemas"]["WebhookEndpoint"];
             /** @description The signing secret (Standard Webhooks: `whsec_` and the base64 of 24 random bytes). Shown only here: keep it. */
@@ -1605,11 +1694,14 @@ export interface components {
                 event_id: string;
             };
         };
-        WebhookDeliveryList: {
-            data: components["schemas"]["WebhookDelivery"][];
-            /** @description Cursor of the next page; null on the last page. */
-            next_cursor: string | null;
-            has_more: boolean;
+        WebhookRecoverResponse: {
+            data: {
+                /** Format: int64 */
+                requeued: number;
+            };
+        };
+        WebhookDeliveryResponse: {
+            data: components["schemas"]["WebhookDelivery"];
         };
         /**
          * @example {
@@ -1634,7 +1726,7 @@ export interface components {
             /** Format: uuid */
             event_id: string;
             /** @enum {string} */
-            event_type: "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook.test";
+            event_type: "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled" | "webhook.test";
             /**
              * Format: int32
              * @description Counted from 1.
@@ -1657,6 +1749,12 @@ export interface components {
             created_at: string;
             /** @description When a pending attempt is due. */
             next_attempt_at: string | null;
+        };
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description Cursor of the next page; null on the last page. */
+            next_cursor: string | null;
+            has_more: boolean;
         };
         /** @description Sent by POST /v1/webhook-endpoints/{id}/test to that endpoint alone, whatever its event_types; never listed in /v1/events. data.object names the endpoint. */
         WebhookTestEvent: {
@@ -1705,7 +1803,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "invalid_query_parameter" | "invalid_cursor" | "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "batch_too_large" | "unauthorized" | "invalid_credential" | "insufficient_scope" | "actor_not_hr_admin" | "actor_not_permitted" | "not_found" | "actor_not_found" | "employee_not_found" | "leave_type_not_found" | "manager_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "employee_id_taken" | "invalid_leave_transition" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "seat_limit_reached" | "insufficient_leave_balance" | "overlapping_leave_request" | "webhook_endpoint_limit_reached" | "rate_limited" | "request_header_fields_too_large" | "malformed_request" | "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "internal_error" | "service_unavailable";
+            code: "invalid_query_parameter" | "invalid_cursor" | "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "batch_too_large" | "unauthorized" | "invalid_credential" | "insufficient_scope" | "actor_not_hr_admin" | "actor_not_permitted" | "not_found" | "actor_not_found" | "employee_not_found" | "leave_type_not_found" | "manager_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "employee_id_taken" | "invalid_leave_transition" | "webhook_endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "seat_limit_reached" | "insufficient_leave_balance" | "overlapping_leave_request" | "webhook_endpoint_limit_reached" | "rate_limited" | "request_header_fields_too_large" | "malformed_request" | "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "internal_error" | "service_unavailable";
             /** @description What went wrong in this occurrence. */
             detail?: string;
             /** @description Equals the X-Request-Id header. */
@@ -5996,8 +6094,8 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque cursor: the next_cursor of the previous page. */
                 cursor?: string;
-                /** @description Only events of this type, or of these types (a comma list): employee.created, employee.updated, leave_request.created, leave_request.approved, leave_request.rejected, leave_request.cancelled. A type the credential may not see matches nothing. */
-                type?: ("employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[];
+                /** @description Only events of this type, or of these types (a comma list): employee.created, employee.updated, leave_request.created, leave_request.approved, leave_request.rejected, leave_request.cancelled, webhook_endpoint.disabled. A type the credential may not see matches nothing. */
+                type?: ("employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled")[];
                 /** @description An event id the credential can see: only events after it. Resumes a consumer that kept the last id it saw, also after a last page. */
                 after?: string;
             };
@@ -6501,7 +6599,7 @@ export interface operations {
                     /** @description An absolute https:// URL written out (`https://host/…`), without credentials, spaces or control characters, at most 2048 characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). `http://` and such hosts only where the service allows private URLs (development). */
                     url: string;
                     /** @description Event types to deliver, each once; `["*"]` alone for every type, those added later included. */
-                    event_types: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[] & ("*"[] | ("employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[]);
+                    event_types: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled")[] & ("*"[] | ("employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled")[]);
                     /** @description For people. 1 to 500 characters after trimming; line breaks as LF or CR LF (stored as LF), no other control characters; no bidirectional override or isolate characters, no unpaired surrogates; at least one visible character. */
                     description?: string;
                 };
@@ -7057,7 +7155,7 @@ export interface operations {
                     /** @description An absolute https:// URL written out (`https://host/…`), without credentials, spaces or control characters, at most 2048 characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). `http://` and such hosts only where the service allows private URLs (development). */
                     url?: string;
                     /** @description Event types to deliver, each once; `["*"]` alone for every type, those added later included. */
-                    event_types?: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[] & ("*"[] | ("employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled")[]);
+                    event_types?: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled")[] & ("*"[] | ("employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled")[]);
                     /** @description null clears it. */
                     description?: string | null;
                     /** @description `true` turns it back on, clearing `disabled_reason` and its count of failures. */
@@ -7657,6 +7755,421 @@ export interface operations {
             };
         };
     };
+    "webhookEndpoints-recover": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request replays the first response for 24 h; with another request it is 409 idempotency_key_reused. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description Record id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339; deliveries that ended failed at or after it are sent again. At most 30 days ago, not in the future.
+                     */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The attempts are queued; `requeued` counts them. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecoverResponse"];
+                };
+            };
+            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_json` (Invalid JSON), `invalid_body` (Invalid request body), `invalid_idempotency_key` (Invalid idempotency key). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key";
+                    };
+                };
+            };
+            /** @description Credential required, or credential invalid. `code` is one of: `unauthorized` (Credential required), `invalid_credential` (Invalid credential). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized" | "invalid_credential";
+                    };
+                };
+            };
+            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope";
+                    };
+                };
+            };
+            /** @description Not found (including a record of another tenant). `code` is one of: `not_found` (Not found). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Conflict, or idempotency conflict. `code` is one of: `webhook_endpoint_disabled` (Webhook endpoint disabled), `idempotency_key_reused` (Idempotency key reused), `idempotency_key_in_use` (Idempotency key in use). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "webhook_endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use";
+                    };
+                };
+            };
+            /** @description Payload too large. `code` is one of: `payload_too_large` (Payload too large). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported media type. `code` is one of: `unsupported_media_type` (Unsupported media type). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Rate limited. `code` is one of: `rate_limited` (Rate limited). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal error. `code` is one of: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description Service unavailable. `code` is one of: `service_unavailable` (Service unavailable). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    "webhookEndpoints-retry": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request replays the first response for 24 h; with another request it is 409 idempotency_key_reused. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description Record id (UUID). */
+                id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt is queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_json` (Invalid JSON), `invalid_body` (Invalid request body), `invalid_idempotency_key` (Invalid idempotency key). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key";
+                    };
+                };
+            };
+            /** @description Credential required, or credential invalid. `code` is one of: `unauthorized` (Credential required), `invalid_credential` (Invalid credential). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized" | "invalid_credential";
+                    };
+                };
+            };
+            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope";
+                    };
+                };
+            };
+            /** @description Not found (including a record of another tenant). `code` is one of: `not_found` (Not found). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Conflict, or idempotency conflict. `code` is one of: `webhook_endpoint_disabled` (Webhook endpoint disabled), `idempotency_key_reused` (Idempotency key reused), `idempotency_key_in_use` (Idempotency key in use). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "webhook_endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use";
+                    };
+                };
+            };
+            /** @description Payload too large. `code` is one of: `payload_too_large` (Payload too large). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported media type. `code` is one of: `unsupported_media_type` (Unsupported media type). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Rate limited. `code` is one of: `rate_limited` (Rate limited). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal error. `code` is one of: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description Service unavailable. `code` is one of: `service_unavailable` (Service unavailable). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable";
+                    };
+                };
+            };
+        };
+    };
     "webhookEndpoints-deliveries": {
         parameters: {
             query?: {
@@ -8138,6 +8651,43 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LeaveRequestCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 s; its body is ignored). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure: any other status (a 3xx too: redirects are not followed), or no answer within 10 s. The delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the body's `id`), the same on every attempt of a delivery: deduplicate by it (delivery is at least once, in no guaranteed order). */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description When this attempt was sent, in whole seconds since the Unix epoch. Refuse a delivery whose timestamp is too far from your clock (Standard Webhooks verifiers allow 5 minutes): it guards against replays. */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated signatures, each `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the raw body bytes), keyed with the base64-decoded part of the endpoint's `whsec_` secret. Two during the 24 h after a secret rotation (the new secret's first); accept the delivery when any one matches. Verify it with a Standard Webhooks library (the `standardwebhooks` npm package, unchanged). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event record, as GET /v1/events/{id} answers it. Verify the signature over these bytes before parsing them. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointDisabledEvent"];
             };
         };
         responses: {

@@ -53,6 +53,7 @@ export type ErrorShape = {
       | 'email_taken'
       | 'employee_id_taken'
       | 'invalid_leave_transition'
+      | 'webhook_endpoint_disabled'
       | 'idempotency_key_reused'
       | 'idempotency_key_in_use'
       | 'payload_too_large'
@@ -936,6 +937,34 @@ export type AppRouter = TRPCBuiltRouter<
                 previous_attributes: null;
                 request: { id: string; idempotency_key: string | null };
               }
+            | {
+                id: string;
+                type: 'webhook_endpoint.disabled';
+                created_at: string;
+                data: {
+                  object: {
+                    id: string;
+                    url: string;
+                    event_types: (
+                      | 'employee.created'
+                      | 'employee.updated'
+                      | 'leave_request.created'
+                      | 'leave_request.approved'
+                      | 'leave_request.rejected'
+                      | 'leave_request.cancelled'
+                      | 'webhook_endpoint.disabled'
+                      | '*'
+                    )[];
+                    description: string | null;
+                    enabled: boolean;
+                    disabled_reason: string | null;
+                    created_at: string;
+                    updated_at: string;
+                  };
+                };
+                previous_attributes: null;
+                request: { id: string; idempotency_key: string | null };
+              }
           )[];
           next_cursor: string | null;
           has_more: boolean;
@@ -1133,6 +1162,34 @@ export type AppRouter = TRPCBuiltRouter<
                 };
                 previous_attributes: null;
                 request: { id: string; idempotency_key: string | null };
+              }
+            | {
+                id: string;
+                type: 'webhook_endpoint.disabled';
+                created_at: string;
+                data: {
+                  object: {
+                    id: string;
+                    url: string;
+                    event_types: (
+                      | 'employee.created'
+                      | 'employee.updated'
+                      | 'leave_request.created'
+                      | 'leave_request.approved'
+                      | 'leave_request.rejected'
+                      | 'leave_request.cancelled'
+                      | 'webhook_endpoint.disabled'
+                      | '*'
+                    )[];
+                    description: string | null;
+                    enabled: boolean;
+                    disabled_reason: string | null;
+                    created_at: string;
+                    updated_at: string;
+                  };
+                };
+                previous_attributes: null;
+                request: { id: string; idempotency_key: string | null };
               };
         };
         meta: ProcedureMeta;
@@ -1151,6 +1208,7 @@ export type AppRouter = TRPCBuiltRouter<
               | 'leave_request.approved'
               | 'leave_request.rejected'
               | 'leave_request.cancelled'
+              | 'webhook_endpoint.disabled'
               | 'webhook.test';
             description: string;
             scope: 'employees:read' | 'leave:read' | 'webhooks:read';
@@ -1174,6 +1232,7 @@ export type AppRouter = TRPCBuiltRouter<
             | 'leave_request.approved'
             | 'leave_request.rejected'
             | 'leave_request.cancelled'
+            | 'webhook_endpoint.disabled'
             | '*'
           )[];
           description?: string | undefined;
@@ -1189,6 +1248,7 @@ export type AppRouter = TRPCBuiltRouter<
               | 'leave_request.approved'
               | 'leave_request.rejected'
               | 'leave_request.cancelled'
+              | 'webhook_endpoint.disabled'
               | '*'
             )[];
             description: string | null;
@@ -1214,6 +1274,7 @@ export type AppRouter = TRPCBuiltRouter<
                 | 'leave_request.approved'
                 | 'leave_request.rejected'
                 | 'leave_request.cancelled'
+                | 'webhook_endpoint.disabled'
                 | '*'
               )[]
             | undefined;
@@ -1231,6 +1292,7 @@ export type AppRouter = TRPCBuiltRouter<
               | 'leave_request.approved'
               | 'leave_request.rejected'
               | 'leave_request.cancelled'
+              | 'webhook_endpoint.disabled'
               | '*'
             )[];
             description: string | null;
@@ -1262,6 +1324,7 @@ export type AppRouter = TRPCBuiltRouter<
               | 'leave_request.approved'
               | 'leave_request.rejected'
               | 'leave_request.cancelled'
+              | 'webhook_endpoint.disabled'
               | '*'
             )[];
             description: string | null;
@@ -1281,6 +1344,39 @@ export type AppRouter = TRPCBuiltRouter<
         meta: ProcedureMeta;
         errorShape: ErrorShape;
       }>;
+      recover: TRPCMutationProcedure<{
+        input: { id: string; since: string };
+        output: { data: { requeued: number } };
+        meta: ProcedureMeta;
+        errorShape: ErrorShape;
+      }>;
+      retry: TRPCMutationProcedure<{
+        input: { id: string; delivery_id: string };
+        output: {
+          data: {
+            id: string;
+            event_id: string;
+            event_type:
+              | 'employee.created'
+              | 'employee.updated'
+              | 'leave_request.created'
+              | 'leave_request.approved'
+              | 'leave_request.rejected'
+              | 'leave_request.cancelled'
+              | 'webhook_endpoint.disabled'
+              | 'webhook.test';
+            attempt: number;
+            status: 'pending' | 'succeeded' | 'failed';
+            response_status: number | null;
+            error: string | null;
+            duration_ms: number | null;
+            created_at: string;
+            next_attempt_at: string | null;
+          };
+        };
+        meta: ProcedureMeta;
+        errorShape: ErrorShape;
+      }>;
       deliveries: TRPCQueryProcedure<{
         input: { id: string; limit?: number | undefined; cursor?: string | undefined };
         output: {
@@ -1294,6 +1390,7 @@ export type AppRouter = TRPCBuiltRouter<
               | 'leave_request.approved'
               | 'leave_request.rejected'
               | 'leave_request.cancelled'
+              | 'webhook_endpoint.disabled'
               | 'webhook.test';
             attempt: number;
             status: 'pending' | 'succeeded' | 'failed';
@@ -1322,6 +1419,7 @@ export type AppRouter = TRPCBuiltRouter<
               | 'leave_request.approved'
               | 'leave_request.rejected'
               | 'leave_request.cancelled'
+              | 'webhook_endpoint.disabled'
               | '*'
             )[];
             description: string | null;
@@ -1349,6 +1447,7 @@ export type AppRouter = TRPCBuiltRouter<
               | 'leave_request.approved'
               | 'leave_request.rejected'
               | 'leave_request.cancelled'
+              | 'webhook_endpoint.disabled'
               | '*'
             )[];
             description: string | null;
