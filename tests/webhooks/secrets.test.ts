@@ -127,6 +127,37 @@ describe('secrets at rest', () => {
     expect(verify(newSecret, second)).toMatchObject({ type: 'employee.created' });
   });
 
+  test('over /trpc: an idempotent create stores its answer sealed and replays it in clear, byte for byte', async () => {
+    const t = await h.tenant();
+    const key = await h.key(t, ['webhooks:write', 'webhooks:read', 'employees:read', 'leave:read']);
+    const idempotencyKey = `trpc-${randomBytes(4).toString('hex')}`;
+    const send = () =>
+      h.fetch('/trpc/webhookEndpoints.create', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${key}`,
+          'Idempotency-Key': idempotencyKey,
+        },
+        body: JSON.stringify({ url: 'https://93.184.215.14/trpc-hook', event_types: ['*'] }),
+      });
+    const first = await send();
+    const text = await first.text();
+    expect(first.status, text).toBe(200);
+    const { secret } = (JSON.parse(text) as { result: { data: Created } }).result.data;
+    expect(secret).toMatch(/^whsec_/);
+    const [row] = await sql<{ response_body: string }>(
+      h,
+      'select response_body from idempotency_keys where tenant_id = ? and key = ?',
+      [t.tenant.id, idempotencyKey],
+    );
+    expect(row?.response_body).not.toContain('whsec_');
+    expect(row?.response_body).toContain('"secret":{"sealed_secret":"wfs1.');
+    const replay = await send();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.text()).toBe(text);
+  });
+
   test('a secret under a key id this node does not hold: its deliveries fail naming the key id; the server goes on', async () => {
     const t = await h.tenant();
     const r = await receiver();
