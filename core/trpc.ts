@@ -67,6 +67,12 @@ function zodIssuesToFieldErrors(error: ZodError): FieldError[] {
   });
 }
 
+/**
+ * The path parameters that are record ids: `{id}`, and a second one under it (`{delivery_id}` of a
+ * webhook endpoint's delivery, decisions §18). None is ever a body field.
+ */
+const PATH_IDS = new Set(['id', 'delivery_id']);
+
 /** 400 invalid_id: the `{id}` of the path is not a UUID. */
 export function malformedPathId(): ApiError {
   return new ApiError('invalid_id', { detail: 'The id in the path must be a UUID.' });
@@ -89,7 +95,7 @@ export function toApiError(error: TRPCError, type: string): ApiError {
   } else if (error.code === 'BAD_REQUEST' && cause instanceof ZodError) {
     const errors = zodIssuesToFieldErrors(cause);
     // The path identifier of a record (module slugs have no format: an unknown one is 404).
-    if (errors.some((e) => e.path === 'id')) {
+    if (errors.some((e) => PATH_IDS.has(e.path))) {
       api = malformedPathId();
     } else if (type === 'query') {
       const names = [...new Set(errors.map((e) => e.path.split('.')[0]))].join(', ');

@@ -112,6 +112,7 @@ const recoverInput = z.strictObject({
   id: z.uuid(),
   since: z.iso
     .datetime({ offset: true, abort: true, message: 'since must be an RFC 3339 date-time (e.g. 2026-11-23T09:00:00Z)' })
+    .max(64, 'since must be at most 64 characters')
     .superRefine((value, issue) => {
       const since = Date.parse(value);
       if (Number.isNaN(since)) issue.addIssue({ code: 'custom', message: 'since must be a real date and time' });
@@ -296,7 +297,14 @@ export const webhookEndpointsRouter = router({
       successStatus: 202,
       errors: ['webhook_endpoint_disabled'],
     })
-    .input(z.strictObject({ id: z.uuid(), delivery_id: z.uuid() }))
+    .input(
+      z.strictObject({
+        id: idParam.shape.id,
+        delivery_id: z
+          .uuid()
+          .meta({ description: 'The delivery attempt to send again (its `id` under …/deliveries).' }),
+      }),
+    )
     .output(single(deliverySchema, 'WebhookDeliveryResponse'))
     .mutation(async ({ ctx, input }) => ({
       data: await retryDelivery(ctx.em, ctx.credential.tenantId, input.id, input.delivery_id),

@@ -16,7 +16,8 @@ let key: string;
 beforeAll(async () => {
   contract = await h.contract();
   t = await h.tenant();
-  key = await h.key(t, ['employees:read', 'employees:write', 'webhooks:read', 'webhooks:write']);
+  // leave:read beside the others: subscribing to every type needs every read scope (decisions §18).
+  key = await h.key(t, ['employees:read', 'employees:write', 'leave:read', 'webhooks:read', 'webhooks:write']);
 });
 
 const bodyOf = (method: string, path: string) => ['paths', path, method, 'requestBody', 'content', 'application/json'];

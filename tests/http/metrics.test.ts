@@ -164,7 +164,14 @@ describe('webhook deliveries', () => {
   test('are counted by outcome; a failed one leaves its retry pending', async () => {
     const receiver = await receivers();
     const t = await h.tenant();
-    const key = await h.key(t, ['webhooks:write', 'employees:write']);
+    const key = await h.key(t, [
+      // A subscription to every type needs every read scope (decisions §18).
+      'webhooks:write',
+      'employees:write',
+      'employees:read',
+      'leave:read',
+      'webhooks:read',
+    ]);
     const created = await h.as(
       key,
       '/v1/webhook-endpoints',

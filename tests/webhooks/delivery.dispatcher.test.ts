@@ -65,7 +65,14 @@ async function rows(endpointId: string): Promise<Row[]> {
 }
 
 async function endpoint(t: TestTenant, target: string): Promise<{ id: string; key: string }> {
-  const key = await h.key(t, ['webhooks:write', 'employees:write']);
+  const key = await h.key(t, [
+    // A subscription to every type needs every read scope (decisions §18).
+    'webhooks:write',
+    'employees:write',
+    'employees:read',
+    'leave:read',
+    'webhooks:read',
+  ]);
   const res = await h.as(key, '/v1/webhook-endpoints', jsonInit('POST', { url: target, event_types: ['*'] }));
   const body = (await res.json()) as { data: { id: string } };
   expect(res.status, JSON.stringify(body)).toBe(200);

@@ -87,6 +87,7 @@ describe('retry', () => {
     await expectProblem(await retry(e.key, e.id, (theirs as Delivery).id), 404, 'not_found');
     await expectProblem(await retry(e.key, unknown, (mine as Delivery).id), 404, 'not_found');
     await expectProblem(await retry(e.key, 'nope', (mine as Delivery).id), 400, 'invalid_id');
+    await expectProblem(await retry(e.key, e.id, 'nope'), 400, 'invalid_id');
     // Another tenant's key: not found, and nothing queued.
     const stranger = await endpoint(await h.tenant(), r.url);
     await expectProblem(await retry(stranger.key, e.id, (mine as Delivery).id), 404, 'not_found');

@@ -7977,6 +7977,7 @@ export interface operations {
             path: {
                 /** @description Record id (UUID). */
                 id: string;
+                /** @description The delivery attempt to send again (its `id` under …/deliveries). */
                 delivery_id: string;
             };
             cookie?: never;
