@@ -120,7 +120,7 @@ export function onDeliveriesQueued(listener: () => void): () => void {
 }
 
 /** Whoever inserts due delivery attempts says so here: the listeners hear it once `reader`'s transaction commits. */
-function deliveriesQueued(reader: TenantReader): void {
+export function deliveriesQueued(reader: TenantReader): void {
   reader.afterCommit(() => {
     for (const listener of queuedListeners) listener();
   });

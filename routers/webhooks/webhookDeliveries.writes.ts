@@ -9,7 +9,7 @@ import { DomainError } from '../../core/domainError.js';
 import { recordColumns } from '../../core/records.js';
 import type { EntityManager } from '../../db/orm.js';
 import { inTransaction, TenantReader } from '../../db/tenantReader.js';
-import { EVENT_RETENTION_DAYS, recordEvents } from '../events/eventLog.js';
+import { deliveriesQueued, EVENT_RETENTION_DAYS, recordEvents } from '../events/eventLog.js';
 import { outboxInsert, outboxRows } from '../mail/outbox.writes.js';
 import { DELIVERY_COLUMNS, type WebhookDeliveryRecord } from './webhookDelivery.record.js';
 import { webhookEndpointSchema } from './webhookEndpoint.record.js';
@@ -82,6 +82,8 @@ export async function recoverDeliveries(em: EntityManager, tenantId: string, id:
     const rows = failed.map((row, n) => ({ id: uuidv7(), ...row, n }));
     const now = new Date().toISOString();
     const queued = await reader.all(QUEUE, [tenantId, id, now, now, JSON.stringify(rows)]);
+    // Sent once this commits, not at the next poll.
+    if (queued.length) deliveriesQueued(reader);
     return queued.length;
   });
 }
@@ -116,6 +118,7 @@ export async function retryDelivery(
     if (!attempt) {
       throw new DomainError('not_found', { detail: `No delivery ${deliveryId} of webhook endpoint ${id}.` });
     }
+    deliveriesQueued(reader);
     return attempt;
   });
 }
