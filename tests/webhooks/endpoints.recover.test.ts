@@ -9,7 +9,10 @@ import { waitFor } from '../support/wait.js';
 import { json } from './helpers.js';
 import { useDeliveringServer } from './redelivery.js';
 
-const { h, receiver, endpoint, settled, testEvent } = useDeliveringServer('wfm_webhook_recover');
+// A one-minute poll: every attempt here goes out because its commit woke the dispatcher (decisions §18).
+const { h, receiver, endpoint, settled, testEvent } = useDeliveringServer('wfm_webhook_recover', {
+  intervalMs: 60_000,
+});
 
 const recover = (key: string, id: string, body: unknown, headers: Record<string, string> = {}) =>
   h.as(key, `/v1/webhook-endpoints/${id}/recover`, jsonInit('POST', body, headers));
@@ -30,6 +33,7 @@ describe('recover', () => {
 
     r.answer(() => 200);
     const headers = { 'Idempotency-Key': idempotencyKey('recover') };
+    const asked = Date.now();
     const res = await recover(e.key, e.id, { since }, headers);
     const body = await json<{ data: { requeued: number } }>(res, 202);
     expect(body).toEqual({ data: { requeued: 2 } });
@@ -45,6 +49,8 @@ describe('recover', () => {
       [second, 3, 200],
     ]);
     await waitFor(() => r.received.length === 6, 'the two redeliveries');
+    // Sent when the recover committed, not at the next poll (a minute away).
+    expect(Math.max(...r.received.slice(4).map((req) => req.at)) - asked).toBeLessThan(2000);
     const redelivered = r.received
       .slice(4)
       .map((req) => new Webhook(e.secret).verify(req.body, req.headers) as { id: string });

@@ -9,7 +9,10 @@ import { waitFor } from '../support/wait.js';
 import { type Delivery, INSTANT, json, UUID } from './helpers.js';
 import { useDeliveringServer } from './redelivery.js';
 
-const { h, receiver, endpoint, deliveries, settled, testEvent } = useDeliveringServer('wfm_webhook_retry');
+// A one-minute poll: every attempt here goes out because its commit woke the dispatcher (decisions §18).
+const { h, receiver, endpoint, deliveries, settled, testEvent } = useDeliveringServer('wfm_webhook_retry', {
+  intervalMs: 60_000,
+});
 
 const TEMPLATE = '/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/retry';
 const retry = (key: string, id: string, deliveryId: string, headers: Record<string, string> = {}) =>
@@ -26,6 +29,7 @@ describe('retry', () => {
     r.answer(() => 200);
 
     const headers = { 'Idempotency-Key': idempotencyKey('retry') };
+    const asked = Date.now();
     const res = await retry(e.key, e.id, (first as Delivery).id, headers);
     const body = await json<{ data: Delivery }>(res, 202);
     expect(body).toEqual({
@@ -52,6 +56,8 @@ describe('retry', () => {
     expect(rows[2]).toMatchObject({ id: body.data.id, attempt: 3, response_status: 200 });
     await waitFor(() => r.received.length === 3, 'the retried delivery');
     const request = r.received[2];
+    // Sent when the retry committed, not at the next poll (a minute away).
+    expect((request?.at ?? Infinity) - asked).toBeLessThan(2000);
     expect(request?.headers['webhook-id']).toBe(eventId);
     expect((new Webhook(e.secret).verify(request?.body ?? '', request?.headers ?? {}) as { id: string }).id).toBe(
       eventId,

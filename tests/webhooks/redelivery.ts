@@ -13,12 +13,13 @@ const SCOPES = ['webhooks:read', 'webhooks:write', 'employees:read', 'leave:read
 
 /**
  * A delivering server. `retries`: WEBHOOK_RETRY_SCHEDULE (`0`: one retry at once, so an event's
- * delivery ends after two attempts); `disableAfter`: WEBHOOK_DISABLE_AFTER; `env`: more settings,
+ * delivery ends after two attempts); `disableAfter`: WEBHOOK_DISABLE_AFTER; `intervalMs`: the
+ * dispatcher's poll (WEBHOOK_INTERVAL_MS, 50 ms unless said); `env`: more settings,
  * read when the server starts.
  */
 export function useDeliveringServer(
   prefix: string,
-  settings: { retries?: string; disableAfter?: number; env?: () => Record<string, string> } = {},
+  settings: { retries?: string; disableAfter?: number; intervalMs?: number; env?: () => Record<string, string> } = {},
 ) {
   const { url } = useFreshDatabase(prefix);
   const dataDir = useTempDir(`${prefix}-`);
@@ -28,7 +29,7 @@ export function useDeliveringServer(
     OUTBOX_DISPATCH: 'true',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     WEBHOOK_RETRY_SCHEDULE: settings.retries ?? '0',
-    WEBHOOK_INTERVAL_MS: '50',
+    WEBHOOK_INTERVAL_MS: String(settings.intervalMs ?? 50),
     WEBHOOK_TIMEOUT_MS: '1500',
     WEBHOOK_LEASE_S: '5',
     WEBHOOK_DISABLE_AFTER: String(settings.disableAfter ?? 100),
