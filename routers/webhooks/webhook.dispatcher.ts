@@ -77,10 +77,12 @@ interface Target {
  * Claiming (decisions §18), in one short transaction of two statements. First, the endpoints to
  * claim for, locked: those with a due attempt (pending, due, not leased to a live dispatcher; a
  * lease that ran out, its dispatcher dead mid-send, is due again) and fewer attempts leased than
- * their limit, oldest due first, as many as this node has free slots. The endpoints with pending
- * attempts are found by a skip scan (one index probe per endpoint, whatever its backlog). SKIP
- * LOCKED: an endpoint another node is claiming for right now is left to it. FOR NO KEY UPDATE does
- * not wait on the key-share locks of writes queueing attempts for the endpoint.
+ * their limit, those with the fewest in flight first (a slot freed under load goes to an endpoint
+ * that has none before a backlogged one), then oldest due, as many as this node has free slots.
+ * The endpoints with pending attempts are found by a skip scan (one index probe per endpoint,
+ * whatever its backlog). SKIP LOCKED: an endpoint another node is claiming for right now is left
+ * to it. FOR NO KEY UPDATE does not wait on the key-share locks of writes queueing attempts for the
+ * endpoint.
  */
 const LOCK_ENDPOINTS = `
   with recursive pending (endpoint_id) as (
@@ -90,19 +92,19 @@ const LOCK_ENDPOINTS = `
              where q.status = 'pending' and q.endpoint_id > p.endpoint_id order by q.endpoint_id limit 1)
       from pending p where p.endpoint_id is not null
   ), ready as (
-    select p.endpoint_id, due.at
+    select p.endpoint_id, due.at, busy.n as busy
       from pending p
       cross join lateral (select q.next_attempt_at as at from webhook_deliveries q
                            where q.endpoint_id = p.endpoint_id and q.status = 'pending' and q.next_attempt_at <= now()
                              and (q.locked_until is null or q.locked_until < now())
                            order by q.next_attempt_at limit 1) due
-     where p.endpoint_id is not null
-       and (select count(*) from webhook_deliveries f
-             where f.endpoint_id = p.endpoint_id and f.status = 'pending' and f.locked_until is not null
-               and f.locked_until >= now()) < ?
+      cross join lateral (select count(*) as n from webhook_deliveries f
+                           where f.endpoint_id = p.endpoint_id and f.status = 'pending' and f.locked_until is not null
+                             and f.locked_until >= now()) busy
+     where p.endpoint_id is not null and busy.n < ?
   )
   select w.id from webhook_endpoints w join ready r on r.endpoint_id = w.id
-   order by r.at, w.id
+   order by r.busy, r.at, w.id
    limit ?
    for no key update of w skip locked`;
 
@@ -296,24 +298,27 @@ export class WebhookDispatcher {
       this.claimAgain = true;
       return this.claiming;
     }
-    const claiming = (async () => {
-      let claimed = 0;
-      try {
-        do {
-          this.claimAgain = false;
-          const free = this.settings.WEBHOOK_CONCURRENCY - this.sending.size;
-          if (free <= 0 || this.stopping.signal.aborted) break;
-          const rows = await this.claimAttempts(free);
-          claimed += rows.length;
-          for (const row of rows) this.send(row);
-        } while (this.claimAgain);
-      } finally {
-        this.claiming = undefined;
-      }
-      return claimed;
-    })();
+    // Cleared on a later tick (never before it is set, even when nothing is awaited: every slot
+    // busy); asked again in between, it claims again.
+    const claiming = this.claimWhileAsked().finally(() => {
+      this.claiming = undefined;
+      if (this.claimAgain) this.wake();
+    });
     this.claiming = claiming;
     return claiming;
+  }
+
+  private async claimWhileAsked(): Promise<number> {
+    let claimed = 0;
+    do {
+      this.claimAgain = false;
+      const free = this.settings.WEBHOOK_CONCURRENCY - this.sending.size;
+      if (free <= 0 || this.stopping.signal.aborted) break;
+      const rows = await this.claimAttempts(free);
+      claimed += rows.length;
+      for (const row of rows) this.send(row);
+    } while (this.claimAgain);
+    return claimed;
   }
 
   /** Leases up to `free` due attempts, fairly across endpoints and within each one's limit. */

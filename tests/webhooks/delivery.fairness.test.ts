@@ -125,6 +125,26 @@ describe('fair claiming across endpoints', () => {
     expect(deep.received.length).toBeLessThan(1000);
     expect(new Set(other.received.map((q) => q.headers['webhook-id'])).size).toBe(10);
   });
+
+  // Also: a wake-up while every slot is busy (this hire's) must not stop the node claiming when one frees.
+  test('every slot of the node busy with a backlog: a slot that frees goes first to an endpoint with none in flight', async () => {
+    const deep = await receiver();
+    const other = await receiver();
+    const a = await endpoint(deep);
+    const b = await endpoint(other);
+    await hire(h, a.key, a.t);
+    await backlog(a, 199, 60);
+    slow(deep, 200);
+    dispatcher(h.orm, { WEBHOOK_CONCURRENCY: '4' });
+    await waitFor(() => deep.received.length === 4, "the node's 4 slots busy", 3000, 5);
+    // Due after all of A's 200, while A holds every slot of the node.
+    const started = Date.now();
+    await hire(h, b.key, b.t);
+    await waitFor(() => other.received.length === 1, "the other endpoint's delivery", 10_000, 5);
+    // The first slot to free (A's attempts take 200 ms) is B's, not A's next: oldest-first would take 10 s.
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(deep.received.length).toBeLessThan(20);
+  });
 });
 
 describe('at most WEBHOOK_ENDPOINT_CONCURRENCY attempts in flight per endpoint, across nodes', () => {
