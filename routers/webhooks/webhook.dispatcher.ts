@@ -1,3 +1,8 @@
+/**
+ * The webhook dispatcher (decisions §14, §18), on every node: claims due attempts from the
+ * webhook_deliveries queue with leases, fairly per endpoint and at most N in flight per endpoint
+ * across the cluster, sends each outside any transaction, records its outcome and schedules retries.
+ */
 import type { Logger } from 'pino';
 import { Agent, fetch, type Response } from 'undici';
 import { uuidv7 } from 'uuidv7';

@@ -33,6 +33,9 @@ const GLOBAL_INDEXES = new Set([
   'idempotency_keys (created_at)',
   'events (created_at)',
   'webhook_deliveries (next_attempt_at)',
+  // The webhook dispatcher's claim, per endpoint across tenants (decisions §18: fair, at most N in flight).
+  'webhook_deliveries (endpoint_id, next_attempt_at, id)',
+  'webhook_deliveries (endpoint_id, locked_until)',
 ]);
 
 type Sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
