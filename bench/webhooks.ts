@@ -16,11 +16,16 @@ import { serverCommand, stopProcess, waitHealthy } from './server.js';
 
 const TENANTS = 4;
 const ENDPOINTS_PER_TENANT = 4;
-/** Hires in flight at once, spread over the tenants. */
-const WRITERS = 4;
+/**
+ * Hires a second, spread over the tenants (BENCH_WEBHOOK_HIRES_PER_S): a pace the dispatcher keeps
+ * up with, so the delays measured are latency, not a growing queue. Each hire is delivered to the
+ * 4 endpoints of its tenant.
+ */
+const HIRES_PER_S = Number(process.env.BENCH_WEBHOOK_HIRES_PER_S ?? 8);
 
 export interface WebhookRun {
   hanging_receiver: boolean;
+  hires_per_s: number;
   hires: number;
   /** Deliveries that reached the healthy receivers. */
   delivered: number;
@@ -119,21 +124,24 @@ async function run(hanging: boolean, durationS: number, port: number): Promise<W
       await post(base, tenant.token, '/v1/webhook-endpoints', { url: receiver.url, event_types: ['employee.created'] });
     }
     let hires = 0;
-    const until = Date.now() + durationS * 1000;
-    await Promise.all(
-      Array.from({ length: WRITERS }, async (_, writer) => {
-        for (let n = 0; Date.now() < until; n++) {
-          const tenant = tenants[(writer + n) % TENANTS];
-          await post(base, tenant.token, '/v1/employees', {
-            actor_employee_id: tenant.hrAdminId,
-            email: `hire.${writer}.${n}.${Date.now()}@bench.example`,
-            full_name: 'Bench Hire',
-            joining_date: '2026-12-01',
-          });
-          hires++;
-        }
-      }),
-    );
+    const started = Date.now();
+    const total = Math.round(HIRES_PER_S * durationS);
+    const sent: Promise<unknown>[] = [];
+    for (let n = 0; n < total; n++) {
+      // Paced: the n-th hire leaves at n / HIRES_PER_S seconds, whatever the previous ones take.
+      const wait = started + (n * 1000) / HIRES_PER_S - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const tenant = tenants[n % TENANTS];
+      sent.push(
+        post(base, tenant.token, '/v1/employees', {
+          actor_employee_id: tenant.hrAdminId,
+          email: `hire.${n}.${Date.now()}@bench.example`,
+          full_name: 'Bench Hire',
+          joining_date: '2026-12-01',
+        }).then(() => hires++),
+      );
+    }
+    await Promise.all(sent);
     const healthy = receivers.filter((r) => !r.hanging);
     const expected = (hires / TENANTS) * ENDPOINTS_PER_TENANT - (hanging ? hires / TENANTS : 0);
     const deadline = Date.now() + 60_000;
@@ -143,6 +151,7 @@ async function run(hanging: boolean, durationS: number, port: number): Promise<W
     const spanS = (Math.max(...delays, 0) + durationS * 1000) / 1000;
     return {
       hanging_receiver: hanging,
+      hires_per_s: HIRES_PER_S,
       hires,
       delivered: delays.length,
       deliveries_per_s: Math.round(delays.length / spanS),
