@@ -138,7 +138,7 @@ const components = {
     Problem: {
       type: 'object',
       description: 'RFC 9457 problem document.',
-      required: ['type', 'title', 'status', 'code'],
+      required: ['type', 'title', 'status', 'code', 'request_id'],
       properties: {
         type: { type: 'string', format: 'uri', description: 'URI of a page describing the code.' },
         title: { type: 'string', description: 'Fixed per code.' },

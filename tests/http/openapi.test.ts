@@ -118,7 +118,8 @@ describe('the OpenAPI document', () => {
 
   test('the Problem schema: RFC 9457 members and every registered code', () => {
     const problem = committed.components.schemas.Problem;
-    expect(problem.required).toEqual(['type', 'title', 'status', 'code']);
+    // request_id too: every problem carries its request's X-Request-Id (decisions §1), so clients type it as always there.
+    expect(problem.required).toEqual(['type', 'title', 'status', 'code', 'request_id']);
     expect(Object.keys(problem.properties).sort()).toEqual(
       ['code', 'detail', 'errors', 'request_id', 'status', 'title', 'type'].sort(),
     );

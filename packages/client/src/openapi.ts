@@ -1807,7 +1807,7 @@ export interface components {
             /** @description What went wrong in this occurrence. */
             detail?: string;
             /** @description Equals the X-Request-Id header. */
-            request_id?: string;
+            request_id: string;
             /** @description Every violation, for invalid_body and invalid_query_parameter. */
             errors?: {
                 path: string;
