@@ -2,12 +2,11 @@
 // by `npm pack` (prepack builds dist/), installed by npm, checked by its own tsc, run by node.
 // It makes no assertion about the packages: the test files do.
 
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { childEnv, type Result, root } from './processes.js';
+import { childEnv, collect, type Result, root } from './processes.js';
 
 /** The versions the repository pins (root package.json), so that the consumer installs from npm's cache. */
 const rootManifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
@@ -71,19 +70,7 @@ const TSCONFIG = {
 /** Runs a command in `cwd` with the suite's Node first on PATH and no npm settings inherited from a parent npm. */
 function runIn(cwd: string, command: string, args: readonly string[]): Promise<Result> {
   const env = Object.fromEntries(Object.entries(childEnv({})).filter(([name]) => !/^npm_/i.test(name)));
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
+  return collect(command, args, env, cwd);
 }
 
 function mustSucceed(what: string, result: Result): Result {

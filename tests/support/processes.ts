@@ -55,10 +55,15 @@ export function transactionPooling(): { DATABASE_TRANSACTION_POOLING?: 'true' } 
   return inject('transactionPooling') ? { DATABASE_TRANSACTION_POOLING: 'true' } : {};
 }
 
-/** Runs a command to completion with exactly `env`, in the repository root, and collects its output. */
-function collect(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Result> {
+/** Runs a command to completion with exactly `env`, in `cwd` (the repository root), and collects its output. */
+export function collect(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string = root,
+): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -2,9 +2,10 @@ import { expect, test } from 'vitest';
 import { useTempDir } from '../support/database.js';
 import { hire } from '../support/employees.js';
 import { useTestServer } from '../support/harness.js';
-import { jsonInit, type Page } from '../support/http.js';
+import type { Page } from '../support/http.js';
 import { waitFor } from '../support/wait.js';
 import { useReceivers } from '../support/webhooks.js';
+import { subscribeToHires } from './helpers.js';
 
 /**
  * Webhook delivery on the embedded database (PGlite, `make run`): the per-endpoint claim, the
@@ -27,15 +28,7 @@ const receiver = useReceivers(h);
 test('a hire is delivered at its commit, a failed attempt retried as its slot frees; attempt ids are v7', async () => {
   const r = await receiver();
   r.answer((_, i) => (i === 0 ? 500 : 200));
-  const t = await h.tenant();
-  const key = await h.key(t, ['webhooks:write', 'webhooks:read', 'employees:read', 'employees:write']);
-  const res = await h.as(
-    key,
-    '/v1/webhook-endpoints',
-    jsonInit('POST', { url: r.url, event_types: ['employee.created'] }),
-  );
-  const endpoint = (await res.json()) as { data: { id: string } };
-  expect(res.status, JSON.stringify(endpoint)).toBe(200);
+  const { id: endpointId, key, t } = await subscribeToHires(h, r);
   const started = Date.now();
   await hire(h, key, t);
   await waitFor(() => r.received.length === 2, 'the attempt and its retry', 5000, 5);
@@ -43,7 +36,7 @@ test('a hire is delivered at its commit, a failed attempt retried as its slot fr
   let page: Page<{ id: string; attempt: number; status: string }> | undefined;
   await waitFor(
     async () => {
-      const list = await h.as(key, `/v1/webhook-endpoints/${endpoint.data.id}/deliveries`);
+      const list = await h.as(key, `/v1/webhook-endpoints/${endpointId}/deliveries`);
       expect(list.status).toBe(200);
       page = (await list.json()) as typeof page;
       return page?.data.some((d) => d.status === 'succeeded') ?? false;

@@ -5,10 +5,10 @@ import { WebhookDispatcher } from '../../routers/webhooks/webhook.dispatcher.js'
 import { type Env, parseEnv } from '../../server/main/env.js';
 import { openTestOrm, sql, useFreshDatabase } from '../support/database.js';
 import { hire } from '../support/employees.js';
-import { type TestTenant, useTestServer } from '../support/harness.js';
-import { jsonInit } from '../support/http.js';
+import { useTestServer } from '../support/harness.js';
 import { waitFor } from '../support/wait.js';
 import { type Receiver, useReceivers } from '../support/webhooks.js';
+import { subscribeToHires } from './helpers.js';
 
 /**
  * Fair claiming and the per-endpoint limit (decisions §18), with dispatchers of the test's own on a
@@ -51,19 +51,7 @@ afterEach(async () => {
   await sql(h, `update webhook_deliveries set status = 'failed', locked_until = null where status = 'pending'`);
 });
 
-/** A tenant's endpoint at `r` for employee.created, and a key that hires. */
-async function endpoint(r: Receiver): Promise<{ id: string; key: string; t: TestTenant }> {
-  const t = await h.tenant();
-  const key = await h.key(t, ['webhooks:write', 'webhooks:read', 'employees:read', 'employees:write']);
-  const res = await h.as(
-    key,
-    '/v1/webhook-endpoints',
-    jsonInit('POST', { url: r.url, event_types: ['employee.created'] }),
-  );
-  const body = (await res.json()) as { data: { id: string } };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return { id: body.data.id, key, t };
-}
+const endpoint = (r: Receiver) => subscribeToHires(h, r);
 
 /**
  * `count` more events like the endpoint's first (a real hire's), each with a pending attempt due

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { sql, useFreshDatabase } from '../support/database.js';
 import { hire } from '../support/employees.js';
-import { type TestTenant, useTestServer } from '../support/harness.js';
-import { jsonInit, type Page } from '../support/http.js';
+import { useTestServer } from '../support/harness.js';
+import type { Page } from '../support/http.js';
 import { waitFor } from '../support/wait.js';
 import { type Receiver, useReceivers } from '../support/webhooks.js';
+import { type Subscriber, subscribeToHires } from './helpers.js';
 
 /**
  * Isolation and latency of webhook delivery (decisions §18) through the test server's own
@@ -38,27 +39,10 @@ afterEach(async () => {
   await sql(h, `update webhook_deliveries set status = 'failed', locked_until = null where status = 'pending'`);
 });
 
-interface Endpoint {
-  id: string;
-  key: string;
-  t: TestTenant;
-}
-
-async function endpoint(r: Receiver): Promise<Endpoint> {
-  const t = await h.tenant();
-  const key = await h.key(t, ['webhooks:write', 'webhooks:read', 'employees:read', 'employees:write']);
-  const res = await h.as(
-    key,
-    '/v1/webhook-endpoints',
-    jsonInit('POST', { url: r.url, event_types: ['employee.created'] }),
-  );
-  const body = (await res.json()) as { data: { id: string } };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return { id: body.data.id, key, t };
-}
+const endpoint = (r: Receiver) => subscribeToHires(h, r);
 
 /** Milliseconds from the start of a hire (before its commit) to the arrival of its delivery at `r`. */
-async function hireAndTime(e: Endpoint, r: Receiver): Promise<number> {
+async function hireAndTime(e: Subscriber, r: Receiver): Promise<number> {
   const before = r.received.length;
   const started = Date.now();
   const employee = (await hire(h, e.key, e.t)) as { id: string };

@@ -1,8 +1,9 @@
-// What the tests of the webhook endpoints API (endpoints.*.test.ts) share: the file's server, on the
-// suite's database or one of its own, requests bound to it, and the shapes of the records.
+// What the webhook tests share: for the endpoints API (endpoints.*.test.ts) the file's server, on the
+// suite's database or one of its own, requests bound to it and the records' shapes; for the delivery
+// tests, a tenant subscribed to hires (subscribeToHires).
 import { beforeAll, expect, inject } from 'vitest';
 import { useFreshDatabase } from '../support/database.js';
-import { type TestTenant, useTestServer } from '../support/harness.js';
+import { type TestServer, type TestTenant, useTestServer } from '../support/harness.js';
 import { jsonInit, type Page } from '../support/http.js';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -119,4 +120,25 @@ export function useEndpointsServer(database: 'own' | 'suite') {
     org,
     useOrg,
   };
+}
+
+/** A tenant subscribed to its hires: its endpoint's id, a key that hires and manages webhooks. */
+export interface Subscriber {
+  id: string;
+  key: string;
+  t: TestTenant;
+}
+
+/** A new tenant of `h` with an endpoint at `receiver` for employee.created (the delivery tests' subscriber). */
+export async function subscribeToHires(h: TestServer, receiver: { url: string }): Promise<Subscriber> {
+  const t = await h.tenant();
+  const key = await h.key(t, ['webhooks:write', 'webhooks:read', 'employees:read', 'employees:write']);
+  const res = await h.as(
+    key,
+    '/v1/webhook-endpoints',
+    jsonInit('POST', { url: receiver.url, event_types: ['employee.created'] }),
+  );
+  const body = (await res.json()) as { data: { id: string } };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return { id: body.data.id, key, t };
 }
