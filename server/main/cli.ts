@@ -281,6 +281,16 @@ function webhookHint(env: Env, secret: string): string[] {
   ];
 }
 
+/** On SIGTERM or SIGINT: close `running` (a server drains first, decisions §16), then exit 0. */
+function exitOnSignals(running: { close(): Promise<void> }): void {
+  const stop = async () => {
+    await running.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
 function positional(args: string[], name: string): string {
   if (!args[0]) throw new Error(`${name} is required`);
   return args[0];
@@ -311,12 +321,7 @@ async function main(argv: string[]): Promise<void> {
       `Workforce API listening on ${env.PUBLIC_BASE_URL} (database: ${env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR}`})\n`,
     );
     if (values['seed-demo']) await seedDemoOnFirstStart(env, running.orm);
-    const stop = async () => {
-      await running.close();
-      process.exit(0);
-    };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+    exitOnSignals(running);
     return;
   }
   if (first === 'worker') {
@@ -326,12 +331,7 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write(
       'Workforce worker running (outbox and webhook dispatchers, idempotency key and event purge)\n',
     );
-    const stop = async () => {
-      await running.close();
-      process.exit(0);
-    };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+    exitOnSignals(running);
     return;
   }
   const command = first === 'migrate' ? first : `${first} ${second ?? ''}`.trim();
