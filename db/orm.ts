@@ -8,6 +8,7 @@ import pg from 'pg';
 import { entities, tenantScopedEntities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
 import { SECRET_KEYS_EXTENSION, type SecretKeyRing, secretKeysFromVariables } from './secrets.js';
+import { statementName } from './statements.js';
 
 /**
  * Database timeouts (decisions §16), also the defaults for callers that open the database without a
@@ -40,6 +41,12 @@ function withoutReadTimeout<T>(work: () => Promise<T>): Promise<T> {
 interface ClientOptions extends pg.ClientConfig {
   /** Client-side read limit of a query in milliseconds (DB_QUERY_TIMEOUT_MS); 0 or absent: none. */
   readTimeoutMillis?: number;
+  /**
+   * Send the statements registered in db/statements.ts as named prepared statements. Off through a
+   * transaction pooler: a server connection there serves another client at the next transaction, and
+   * PgBouncer before 1.21 (`max_prepared_statements`) cannot carry a named statement across.
+   */
+  namedStatements?: boolean;
 }
 
 /**
@@ -56,6 +63,9 @@ interface ClientOptions extends pg.ClientConfig {
  * ("Connection terminated", 503), and so does any later query the client had queued, and the client
  * leaves the pool. node-postgres's own `query_timeout` is not used: it rejects the query but leaves
  * the client waiting for that answer, so the client went back to the pool unusable.
+ *
+ * A statement registered in db/statements.ts goes as a named prepared statement (`namedStatements`):
+ * node-postgres parses it once on each connection and then sends only its name and values.
  */
 class PooledClient extends pg.Client {
   #release: Release | undefined;
@@ -64,11 +74,14 @@ class PooledClient extends pg.Client {
     super(config);
     this.on('end', () => this.release(new Error('PostgreSQL connection ended while checked out')));
     const limit = config.readTimeoutMillis;
-    if (!limit) return;
+    const named = config.namedStatements ?? false;
+    if (!limit && !named) return;
     const query = this.query.bind(this) as (...args: unknown[]) => unknown;
     this.query = ((...args: unknown[]) => {
-      const result = query(...args);
-      if (!(result instanceof Promise) || unboundedReads.getStore()) return result;
+      const [text, values] = args;
+      const name = named && typeof text === 'string' && Array.isArray(values) ? statementName(text) : undefined;
+      const result = name ? query({ name, text, values }) : query(...args);
+      if (!limit || !(result instanceof Promise) || unboundedReads.getStore()) return result;
       const timer = setTimeout(() => this.abandon(), limit);
       const clear = () => clearTimeout(timer);
       result.then(clear, clear);
@@ -161,6 +174,7 @@ function poolOptions(env: DatabaseEnv): pg.PoolConfig & ClientOptions {
     // pg-pool's limit on a checkout: the wait for a free connection, opening a new one included.
     connectionTimeoutMillis: env.DB_POOL_TIMEOUT_MS ?? DB_TIMEOUT_DEFAULTS.DB_POOL_TIMEOUT_MS,
     readTimeoutMillis: readTimeout(env),
+    namedStatements: !env.DATABASE_TRANSACTION_POOLING,
     keepAlive: true,
     ...sessionTimeouts(env),
   };

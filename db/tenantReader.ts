@@ -5,6 +5,7 @@
  */
 import { afterCommit } from './afterCommit.js';
 import type { EntityManager } from './orm.js';
+import { nameStatement, numberPlaceholders, runStatement } from './statements.js';
 
 /**
  * Tables whose rows belong to one tenant (decisions §12): every one has `tenant_id`.
@@ -40,7 +41,7 @@ export class TenantScopeError extends Error {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Stands for the tenant's id in a compiled statement; spliced in per call. */
+/** Stands for the tenant's id while a statement is compiled; bound as its first parameter. */
 const TENANT = '\u0000tenant\u0000';
 const TABLES = [...TENANT_TABLES, 'tenants'].join('|');
 /** `from|join <table> [as] [alias]`: a read of a tenant table (or of the tenants table). */
@@ -75,16 +76,27 @@ const DELETE = new RegExp(
  * was given, and the composite tenant keys refuse a row pointing into another tenant. A delete is
  * scoped when it is the whole statement and has a condition (`delete from t where …` becomes
  * `delete from t where t.tenant_id = <tenant> and (…)`); any other delete is refused.
+ *
+ * The result is the statement to send: the tenant's id is its parameter `$1` (so one prepared
+ * statement serves every tenant), and the statement's own `?` parameters follow as `$2`, `$3`, …;
+ * a statement that reads no tenant table has no tenant parameter and numbers its own from `$1`.
  */
-export function compileTenantStatement(sql: string): string[] {
+export function compileTenantStatement(sql: string): { text: string; tenantBound: boolean } {
+  const scoped = scopeToTenant(sql);
+  const tenantBound = scoped.includes(TENANT);
+  // The tenant's marker holds no `?`, so numbering first keeps the statement's own order.
+  const text = numberPlaceholders(scoped, tenantBound ? 2 : 1).replaceAll(`'${TENANT}'`, '$1');
+  return { text, tenantBound };
+}
+
+/** `sql` with every tenant table it reads confined to the rows of TENANT (see compileTenantStatement). */
+function scopeToTenant(sql: string): string {
   const deletion = DELETE.exec(sql);
   if (deletion) {
     const [, table, alias, condition, returning = ''] = deletion;
-    const scope = (part: string) => (part ? compileTenantStatement(part).join(TENANT) : '');
+    const scope = (part: string) => (part ? scopeToTenant(part) : '');
     const head = `delete from ${table}${alias ? ` ${alias}` : ''}`;
-    return `${head} where ${alias ?? table}.tenant_id = '${TENANT}' and (${scope(condition)})${scope(returning)}`.split(
-      TENANT,
-    );
+    return `${head} where ${alias ?? table}.tenant_id = '${TENANT}' and (${scope(condition)})${scope(returning)}`;
   }
   if (/\bdelete\s+from\b/i.test(sql)) {
     throw new TenantScopeError('A tenant statement may delete only as `delete from <table> where …`, alone.');
@@ -107,20 +119,22 @@ export function compileTenantStatement(sql: string): string[] {
   if (unscoped) {
     throw new TenantScopeError(`The statement names ${unscoped[1]} where the reader cannot scope it to the tenant.`);
   }
-  return scoped.split(TENANT);
+  return scoped;
 }
 
+type Compiled = ReturnType<typeof compileTenantStatement>;
+
 /** Compiled statements by their text: the statements are constants of the code, compiled once. */
-const compiled = new Map<string, string[]>();
+const compiled = new Map<string, Compiled>();
 const MAX_COMPILED = 1000;
 
-function compile(sql: string): string[] {
-  let parts = compiled.get(sql);
-  if (!parts) {
-    parts = compileTenantStatement(sql);
-    if (compiled.size < MAX_COMPILED) compiled.set(sql, parts);
+function compile(sql: string): Compiled {
+  let statement = compiled.get(sql);
+  if (!statement) {
+    statement = compileTenantStatement(sql);
+    if (compiled.size < MAX_COMPILED) compiled.set(sql, statement);
   }
-  return parts;
+  return statement;
 }
 
 /**
@@ -145,20 +159,18 @@ export class TenantReader {
 
   /**
    * Compiles `sql` now (a statement that cannot be scoped throws here, at start, rather than on its
-   * first request) and returns it unchanged.
+   * first request), registers it as a named prepared statement (db/statements.ts) and returns it
+   * unchanged. Statements of the hot paths are prepared where their module defines them.
    */
   static prepare(sql: string): string {
-    compile(sql);
+    nameStatement(compile(sql).text);
     return sql;
   }
 
   /** Runs `sql` with `?` parameters in the request's transaction, if one is open. */
   async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-    const text = compile(sql).join(this.tenantId);
-    return this.em.execute<R[]>(
-      text,
-      params.map((p) => (p === undefined ? null : p)),
-    );
+    const { text, tenantBound } = compile(sql);
+    return runStatement<R>(this.em, text, tenantBound ? [this.tenantId, ...params] : params);
   }
 
   /** The first row of `sql`, or undefined. */

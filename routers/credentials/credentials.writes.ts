@@ -8,6 +8,7 @@ import { DomainError } from '../../core/domainError.js';
 import type { Scope } from '../../core/scopes.js';
 import { ApiKey, ApiKeySecret, OAuthClient } from '../../db/entities/index.js';
 import type { EntityManager } from '../../db/orm.js';
+import { namedStatement, runStatement } from '../../db/statements.js';
 import { tenantForEnv } from '../organisations/organisations.writes.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -211,42 +212,50 @@ export async function rotateOAuthClientSecret(em: EntityManager, prefix: string,
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/** The live or test key a secret belongs to, if the secret, its key and the key's grace all hold. */
+const API_KEY_BY_SECRET = namedStatement(`
+  select k.id, k.key_id, k.tenant_id, t.env, k.scopes, k.last_used_at
+    from api_key_secrets s
+    join api_keys k on k.id = s.api_key_id
+    join tenants t on t.id = k.tenant_id
+   where s.secret_hash = ?
+     and (s.expires_at is null or s.expires_at > now())
+     and k.revoked_at is null
+     and (k.expires_at is null or k.expires_at > now())`);
+
+/** last_used_at, at most once a minute per key (a busy key is not rewritten on every request). */
+const TOUCH_API_KEY = namedStatement(`
+  update api_keys set last_used_at = now()
+   where id = ? and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
+
+/** The OAuth access token, its client and tenant, if neither is revoked and the token is unexpired. */
+const ACCESS_TOKEN = namedStatement(`
+  select c.client_id, o.tenant_id, t.env, o.scopes
+    from oauth_tokens o
+    join oauth_clients c on c.id = o.client_id
+    join tenants t on t.id = o.tenant_id
+   where o.token_hash = ? and o.kind = 'access'
+     and o.expires_at > now() and o.revoked_at is null and c.revoked_at is null`);
+
 /**
  * Resolves a bearer token to a credential with one indexed lookup by hash, every time: nothing is
  * cached, so a revocation is seen by the next request on every node (decisions §3).
  */
 export async function resolveBearer(em: EntityManager, prefix: string, token: string): Promise<Auth> {
-  const conn = em.getConnection();
   const hash = hashToken(token);
   if (token.startsWith(`${prefix}_live_`) || token.startsWith(`${prefix}_test_`)) {
-    const [row] = await conn.execute<
-      {
-        id: string;
-        key_id: string;
-        tenant_id: string;
-        env: 'live' | 'test';
-        scopes: string[];
-        last_used_at: string | null;
-      }[]
-    >(
-      `select k.id, k.key_id, k.tenant_id, t.env, k.scopes, k.last_used_at
-         from api_key_secrets s
-         join api_keys k on k.id = s.api_key_id
-         join tenants t on t.id = k.tenant_id
-        where s.secret_hash = ?
-          and (s.expires_at is null or s.expires_at > now())
-          and k.revoked_at is null
-          and (k.expires_at is null or k.expires_at > now())`,
-      [hash],
-    );
+    const [row] = await runStatement<{
+      id: string;
+      key_id: string;
+      tenant_id: string;
+      env: 'live' | 'test';
+      scopes: string[];
+      last_used_at: string | null;
+    }>(em, API_KEY_BY_SECRET, [hash]);
     // The env marker of the secret must match the tenant it acts on.
     if (!row || !token.startsWith(`${prefix}_${row.env}_`)) return { state: 'invalid' };
     if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > LAST_USED_RESOLUTION_MS) {
-      await conn.execute(
-        `update api_keys set last_used_at = now()
-          where id = ? and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
-        [row.id],
-      );
+      await runStatement(em, TOUCH_API_KEY, [row.id]);
     }
     return {
       state: 'authenticated',
@@ -260,15 +269,9 @@ export async function resolveBearer(em: EntityManager, prefix: string, token: st
     };
   }
   if (token.startsWith(`${prefix}_at_`)) {
-    const [row] = await conn.execute<
-      { client_id: string; tenant_id: string; env: 'live' | 'test'; scopes: string[] }[]
-    >(
-      `select c.client_id, o.tenant_id, t.env, o.scopes
-         from oauth_tokens o
-         join oauth_clients c on c.id = o.client_id
-         join tenants t on t.id = o.tenant_id
-        where o.token_hash = ? and o.kind = 'access'
-          and o.expires_at > now() and o.revoked_at is null and c.revoked_at is null`,
+    const [row] = await runStatement<{ client_id: string; tenant_id: string; env: 'live' | 'test'; scopes: string[] }>(
+      em,
+      ACCESS_TOKEN,
       [hash],
     );
     if (!row) return { state: 'invalid' };

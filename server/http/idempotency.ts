@@ -9,6 +9,7 @@ import type { Scope } from '../../core/scopes.js';
 import type { EntityManager } from '../../db/orm.js';
 import { deleteInBatches } from '../../db/purge.js';
 import { openSecretsInJson, type SecretKeyRing, sealSecretsInJson } from '../../db/secrets.js';
+import { namedStatement, runStatement } from '../../db/statements.js';
 import type { RestOutcome } from './rest.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -158,6 +159,15 @@ function reused(): ApiError {
   });
 }
 
+/** A transaction-scoped advisory lock on the (tenant, key): false when another transaction holds it. */
+const LOCK_KEY = namedStatement('select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked');
+const STORED_KEY = namedStatement(`
+  select fingerprint, response_status, response_body, created_at < now() - make_interval(hours => ?) as stale
+    from idempotency_keys where tenant_id = ? and key = ?`);
+const FORGET_KEY = namedStatement('delete from idempotency_keys where tenant_id = ? and key = ?');
+const STORE_KEY = namedStatement(`
+  insert into idempotency_keys (tenant_id, key, fingerprint, response_status, response_body) values (?, ?, ?, ?, ?)`);
+
 /**
  * Locks the key for this transaction; returns the stored response when there is one to replay, or
  * KEY_REUSED when the key was stored for another request.
@@ -169,20 +179,12 @@ async function lockKey(
   print: string,
   errorContentType: string,
 ): Promise<RestOutcome | typeof KEY_REUSED | undefined> {
-  const [{ locked }] = await em.execute<{ locked: boolean }[]>(
-    'select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked',
-    [`idempotency:${tenantId}:${key}`],
-  );
+  const [{ locked }] = await runStatement<{ locked: boolean }>(em, LOCK_KEY, [`idempotency:${tenantId}:${key}`]);
   if (!locked) throw inUse();
-  const [row] = await em.execute<StoredKey[]>(
-    `select fingerprint, response_status, response_body,
-            created_at < now() - make_interval(hours => ?) as stale
-       from idempotency_keys where tenant_id = ? and key = ?`,
-    [RETENTION_HOURS, tenantId, key],
-  );
+  const [row] = await runStatement<StoredKey>(em, STORED_KEY, [RETENTION_HOURS, tenantId, key]);
   if (!row) return undefined;
   if (row.stale) {
-    await em.execute('delete from idempotency_keys where tenant_id = ? and key = ?', [tenantId, key]);
+    await runStatement(em, FORGET_KEY, [tenantId, key]);
     return undefined;
   }
   if (row.fingerprint !== print) return KEY_REUSED;
@@ -207,11 +209,7 @@ async function store(
   outcome: RestOutcome,
   keys: SecretKeyRing,
 ) {
-  await em.execute(
-    `insert into idempotency_keys (tenant_id, key, fingerprint, response_status, response_body)
-     values (?, ?, ?, ?, ?)`,
-    [tenantId, key, print, outcome.status, sealSecretsInJson(outcome.body, keys)],
-  );
+  await runStatement(em, STORE_KEY, [tenantId, key, print, outcome.status, sealSecretsInJson(outcome.body, keys)]);
 }
 
 /** Deletes keys past their retention; called periodically by the server. */

@@ -22,6 +22,32 @@ export function sql<T = Json>(on: { orm: Orm } | Orm, query: string, params: unk
   return orm.em.fork().getConnection().execute<T[]>(query, params);
 }
 
+/**
+ * The plan PostgreSQL makes for `text` ($n placeholders, as the service sends it) with `values`, as a
+ * prepared statement: `custom` is planned for these values (an unnamed statement, and a named one's
+ * first executions), `generic` for any values (what a named statement settles on). One line per node.
+ */
+export async function planOf(
+  on: { orm: Orm },
+  text: string,
+  values: readonly unknown[],
+  mode: 'custom' | 'generic',
+): Promise<string> {
+  return on.orm.em.fork().transactional(async (em) => {
+    await em.execute(`set local plan_cache_mode = force_${mode}_plan`);
+    await em.execute(`prepare planned_statement as ${text}`);
+    try {
+      const args = values.map(() => '?').join(', ');
+      const rows = await em.execute<{ 'QUERY PLAN': string }[]>(`explain execute planned_statement(${args})`, [
+        ...values,
+      ]);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await em.execute('deallocate planned_statement');
+    }
+  });
+}
+
 /** The request pool of a test server: connections open, idle, and callers waiting for one. */
 export async function requestPool(h: {
   orm: Orm;
