@@ -1,32 +1,46 @@
 /**
- * `make bench`: the service against a bare handler doing the same work (bench/baseline.ts), on a
- * PostgreSQL database seeded with 10,000 and with 1,000,000 employees, plus start-up time and RSS
- * on PostgreSQL and on the embedded PGlite. Each scenario runs in rounds, the service and the
- * bare handler alternating (which goes first alternates too), and the table gives the median of
- * the rounds and the ratios. Prints a table and writes bench/results.json.
+ * `make bench`: the service on PostgreSQL databases seeded with 10,000 and with 1,000,000 employees
+ * (and 300,000 leave requests each), against the floor of ../shared/perf-floor (bench/floor.ts);
+ * then start-up time and RSS on the embedded PGlite, and the webhook scenario (bench/webhooks.ts).
  *
- * Settings (environment): BENCH_SIZES (10000,1000000), BENCH_ROUNDS (3), BENCH_DURATION_S (8, per
+ * For each size, in this order:
+ * 1. The service's own scenarios, in rounds of autocannon (the table gives the median of the
+ *    rounds). A scenario with a reference (a filtered list, the page in the middle, the /trpc list)
+ *    gives its cost against it: the reference's req/s ÷ its req/s, and its p99 ÷ the reference's
+ *    (goal for a filter: at most 1.5). The reference is the unfiltered first page of the same list,
+ *    measured in every round; the filtered scenarios run in the first round only (time budget).
+ * 2. The floor compare: the service restarted on its migrated database (start-up timed) and the
+ *    floor on its own database, judged by the floor's bench.mjs (list first, list deep, get, hire;
+ *    5 s × 3 rounds, the order flipped each round), then both processes' peak RSS. Its hires come
+ *    after every other scenario of the size, so they change no other scenario's data.
+ * Prints the tables and writes bench/results.json.
+ *
+ * Settings (environment): BENCH_SIZES (10000,1000000), BENCH_ROUNDS (3), BENCH_DURATION_S (5, per
  * run), BENCH_CONNECTIONS (16), BENCH_SERVER (wfm: bin/wfm serve; tsx; dist), BENCH_NODE_OPTIONS
- * (NODE_OPTIONS of the service's process alone, e.g. its heap limits). A quick run:
- * `BENCH_SIZES=2000 BENCH_ROUNDS=1 BENCH_DURATION_S=2 make bench`.
+ * (NODE_OPTIONS of the service's process alone, e.g. its heap limits), BENCH_LEAVE_REQUESTS
+ * (300000), PERF_FLOOR_DIR (../shared/perf-floor; without it the floor compare is skipped, in one
+ * line), BENCH_FLOOR_DURATION_S (5) and BENCH_FLOOR_ROUNDS (3). A quick run:
+ * `BENCH_SIZES=2000 BENCH_ROUNDS=1 BENCH_DURATION_S=2 BENCH_FLOOR_ROUNDS=1 BENCH_FLOOR_DURATION_S=2 make bench`.
  *
- * BENCH_SCENARIOS (comma-separated parts of scenario names, e.g. `first page,filtered`) runs only
- * the scenarios whose name contains one of them, without the restart and PGlite measurements, and
- * merges their rows into the existing bench/results.json (a row of the same size and scenario is
- * replaced; the run is listed under `partial_runs`).
+ * BENCH_SCENARIOS (comma-separated parts of scenario names, e.g. `first page,filtered`; `floor`
+ * for the floor compare) runs only the scenarios whose name contains one of them (and their
+ * references), without the restart and PGlite measurements, and merges their rows into the
+ * existing bench/results.json (a row of the same size and scenario is replaced; the run is listed
+ * under `partial_runs`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { COMPARE_LOG_LEVEL, compareWithFloor, dropFloor, type FloorCompare, floorMissing, seedFloor } from './floor.js';
 import { createFixture, dropFixture, type Fixture } from './seed.js';
 import { nodeOptionsFor, rssMb, SERVER_KIND, serverCommand, stopProcess, waitHealthy } from './server.js';
 import { benchWebhooks, type WebhookRun } from './webhooks.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 /** Parts of scenario names to run (BENCH_SCENARIOS); none: every scenario. */
 const ONLY = (process.env.BENCH_SCENARIOS ?? '')
@@ -37,7 +51,6 @@ const RESULTS = 'bench/results.json';
 /** Node options for the service's process only (e.g. heap limits), passed as NODE_OPTIONS. */
 const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '';
 const SERVICE_PORT = 3900;
-const BASELINE_PORT = 3901;
 const PGLITE_PORT = 3902;
 
 interface Target {
@@ -51,9 +64,10 @@ interface Target {
 interface Scenario {
   name: string;
   service: Target;
-  baseline?: Target;
   /** The same list over /trpc, measured in the same rounds and compared with the REST list. */
   trpc?: Target;
+  /** The scenario this one's cost is given against: the unfiltered first page of the same list. */
+  reference?: string;
   /** Run in every round (else in the first only). */
   everyRound: boolean;
 }
@@ -68,10 +82,10 @@ interface Run {
 interface Row {
   size: number;
   scenario: string;
+  reference?: string;
   service: Run;
-  baseline?: Run;
   trpc?: Run;
-  rounds: { service: Run[]; baseline: Run[]; trpc: Run[] };
+  rounds: { service: Run[]; trpc: Run[] };
 }
 
 const median = (values: number[]) => {
@@ -137,43 +151,25 @@ async function startService(env: Record<string, string>, port: number): Promise<
   return { child, url, startupMs, rssAfterStartMb: rssMb(child.pid as number).rss };
 }
 
-async function startBaseline(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      path.resolve('node_modules/tsx/dist/loader.mjs'),
-      'bench/baseline.ts',
-      String(BASELINE_PORT),
-      databaseUrl,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`the baseline exited with ${code}`)));
-  });
-  return child;
-}
-
 const FIRST_PAGE = 'GET /v1/employees?limit=50 (first page)';
-const MIDDLE_PAGE = 'GET /v1/employees?limit=50 (page at the middle)';
-const FILTERED_FIRST_PAGE = 'GET /v1/employees?department=Sales&limit=50 (filtered first page)';
-const FILTERED_MIDDLE_PAGE = 'GET /v1/employees?department=Sales&limit=50 (filtered page at the middle of Sales)';
-
+const LEAVE_FIRST_PAGE = 'GET /v1/leave-requests?limit=100 (first page)';
+/** The floor compare's name, for BENCH_SCENARIOS. */
+const FLOOR_SCENARIO = 'floor compare';
 /** The webhook scenario's name (bench/webhooks.ts), for BENCH_SCENARIOS. */
 const WEBHOOK_SCENARIO = 'webhook deliveries (16 receivers, 4 tenants)';
+/** The narrow window of the leave-request scenarios: one week inside the seeded years. */
+const WEEK = 'from=2025-03-03&to=2025-03-09';
 
 /** Whether BENCH_SCENARIOS selects the scenario named `name`. */
 const selected = (name: string) => ONLY.length === 0 || ONLY.some((part) => name.includes(part));
 
-function scenarios(fixture: Fixture, service: string, baseline: string, token: string): Scenario[] {
+function scenarios(fixture: Fixture, service: string, token: string): Scenario[] {
   const auth = { Authorization: `Bearer ${fixture.apiKey}` };
   let hires = 0;
-  const hire = (who: string) => () =>
+  const hire = () =>
     JSON.stringify({
       actor_employee_id: fixture.hrAdminId,
-      email: `hire-${who}-${++hires}-${Date.now()}@bench.example`,
+      email: `hire-${++hires}-${Date.now()}@bench.example`,
       full_name: `Hire ${hires}`,
       joining_date: '2026-12-01',
     });
@@ -192,54 +188,72 @@ function scenarios(fixture: Fixture, service: string, baseline: string, token: s
       reason: 'Bench',
     });
   };
-  const list = '/v1/employees?limit=50';
-  const deep = `/v1/employees?limit=50&cursor=${fixture.deepCursor}`;
-  const byId = `/v1/employees/${fixture.someoneId}`;
-  // decisions §15: a tenth of the employees, on its index (tenant_id, department, created_at, id).
-  const filtered = `/v1/employees?department=${encodeURIComponent(fixture.department)}&limit=50`;
-  const filteredDeep = `${filtered}&cursor=${fixture.filteredDeepCursor}`;
+  const get = (name: string, pathAndQuery: string, reference?: string, everyRound = true): Scenario => ({
+    name,
+    service: { url: `${service}${pathAndQuery}`, headers: auth },
+    ...(reference ? { reference } : {}),
+    everyRound,
+  });
+  // decisions §15: each filter of the employees and of the leave requests, once, against the
+  // unfiltered first page. A filter's name shows its query with each id as {what it is} (names are
+  // the keys of bench/results.json); its URL has the fixture's value there.
+  const values: Record<string, string> = {
+    '{a manager}': fixture.managerId,
+    '{an e-mail in capitals}': fixture.email,
+    '{the employee with the most}': fixture.leaveEmployeeId,
+    '{sick leave}': fixture.sickLeaveTypeId,
+  };
+  const filtered = (list: 'employees' | 'leave-requests', query: string, what: string) => {
+    const limit = list === 'employees' ? 50 : 100;
+    const sent = query.replace(/\{[^}]+\}/g, (placeholder) => encodeURIComponent(values[placeholder]));
+    return get(
+      `GET /v1/${list}?${query}&limit=${limit} (filtered: ${what})`,
+      `/v1/${list}?${sent}&limit=${limit}`,
+      list === 'employees' ? FIRST_PAGE : LEAVE_FIRST_PAGE,
+      false,
+    );
+  };
+  const department = `department=${encodeURIComponent(fixture.department)}`;
   return [
     {
-      name: FIRST_PAGE,
-      service: { url: `${service}${list}`, headers: auth },
-      baseline: { url: `${baseline}${list}`, headers: auth },
+      ...get(FIRST_PAGE, '/v1/employees?limit=50'),
       trpc: {
         url: `${service}/trpc/employees.list?input=${encodeURIComponent(JSON.stringify({ limit: 50 }))}`,
         headers: auth,
       },
-      everyRound: true,
     },
-    {
-      name: MIDDLE_PAGE,
-      service: { url: `${service}${deep}`, headers: auth },
-      baseline: { url: `${baseline}${deep}`, headers: auth },
-      everyRound: true,
-    },
-    {
-      name: FILTERED_FIRST_PAGE,
-      service: { url: `${service}${filtered}`, headers: auth },
-      everyRound: true,
-    },
-    {
-      name: FILTERED_MIDDLE_PAGE,
-      service: { url: `${service}${filteredDeep}`, headers: auth },
-      everyRound: true,
-    },
-    {
-      name: 'GET /v1/employees/{id}',
-      service: { url: `${service}${byId}`, headers: auth },
-      baseline: { url: `${baseline}${byId}`, headers: auth },
-      everyRound: true,
-    },
-    {
-      name: 'POST /v1/employees (hiring journey)',
-      service: { url: `${service}/v1/employees`, method: 'POST', headers: auth, body: hire('s') },
-      baseline: { url: `${baseline}/v1/employees`, method: 'POST', headers: auth, body: hire('b') },
-      everyRound: true,
-    },
+    get(
+      'GET /v1/employees?limit=50 (page at the middle)',
+      `/v1/employees?limit=50&cursor=${fixture.deepCursor}`,
+      FIRST_PAGE,
+    ),
+    get(LEAVE_FIRST_PAGE, '/v1/leave-requests?limit=100'),
+    filtered('employees', department, 'first page, a tenth'),
+    get(
+      `GET /v1/employees?${department}&limit=50 (filtered: page at the middle of Sales)`,
+      `/v1/employees?${department}&limit=50&cursor=${fixture.filteredDeepCursor}`,
+      FIRST_PAGE,
+      false,
+    ),
+    filtered('employees', `employment_type=${fixture.employmentType}`, 'a tenth'),
+    filtered('employees', 'manager_id={a manager}', '199 reports'),
+    filtered('employees', 'email={an e-mail in capitals}', 'one'),
+    filtered('leave-requests', 'from=1900-01-01&to=9999-12-31', 'wide window, every request'),
+    filtered('leave-requests', WEEK, 'a week'),
+    filtered('leave-requests', 'status=pending', 'a tenth'),
+    filtered('leave-requests', 'employee_id={the employee with the most}', 'one employee'),
+    filtered('leave-requests', 'leave_type_id={sick leave}', 'a quarter'),
+    // By id and the hire are the floor compare's too (random ids, hires in every round): once here.
+    get('GET /v1/employees/{id}', `/v1/employees/${fixture.someoneId}`, undefined, false),
     {
       name: 'GET /v1/whoami (OAuth access token)',
       service: { url: `${service}/v1/whoami`, headers: { Authorization: `Bearer ${token}` } },
+      everyRound: false,
+    },
+    // The writes last: what they add comes after every row the reads above read.
+    {
+      name: 'POST /v1/employees (hiring journey)',
+      service: { url: `${service}/v1/employees`, method: 'POST', headers: auth, body: hire },
       everyRound: false,
     },
     {
@@ -257,14 +271,10 @@ function log(text: string): void {
 const show = (run: Run) =>
   `${run.rps} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms${run.non2xx ? `, non-2xx ${run.non2xx}` : ''}`;
 
-async function benchSize(size: number, rows: Row[], processes: Record<string, unknown>[]): Promise<void> {
-  log(`\n== ${size.toLocaleString('en')} employees`);
-  const fixture = await createFixture(size);
-  log(`  seeded in ${fixture.seedMs} ms`);
+/** The service's own scenarios on the seeded database, in rounds; its first start and peak RSS. */
+async function ownScenarios(fixture: Fixture, rows: Row[], processes: Record<string, unknown>[]): Promise<void> {
   const service = await startService({ DATABASE_URL: fixture.url }, SERVICE_PORT);
   log(`  service healthy ${service.startupMs} ms after start, RSS ${service.rssAfterStartMb} MB`);
-  const baseline = await startBaseline(fixture.url);
-  const baselineUrl = `http://127.0.0.1:${BASELINE_PORT}`;
   try {
     const tokenResponse = await fetch(`${service.url}/oauth/token`, {
       method: 'POST',
@@ -272,71 +282,120 @@ async function benchSize(size: number, rows: Row[], processes: Record<string, un
       body: JSON.stringify({ grant_type: 'client_credentials', ...fixture.client }),
     });
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-    const list = scenarios(fixture, service.url, baselineUrl, token).filter((s) => selected(s.name));
-    // Warm-up: both servers compile their hot paths before anything is measured.
-    for (const scenario of list.slice(0, 3)) {
-      await cannon(scenario.service, 2);
-      if (scenario.baseline) await cannon(scenario.baseline, 2);
-    }
-    const results = new Map(list.map((s) => [s, { service: [] as Run[], baseline: [] as Run[], trpc: [] as Run[] }]));
+    const all = scenarios(fixture, service.url, token);
+    // A selected scenario brings its reference along: its cost is measured against it in the same rounds.
+    const list = all.filter(
+      (s) => selected(s.name) || all.some((other) => other.reference === s.name && selected(other.name)),
+    );
+    if (!list.length) return;
+    // Warm-up: the service compiles its hot paths before anything is measured.
+    for (const scenario of list.slice(0, 3)) await cannon(scenario.service, 2);
+    const results = new Map(list.map((s) => [s, { service: [] as Run[], trpc: [] as Run[] }]));
     for (let round = 0; round < ROUNDS; round++) {
       log(`  round ${round + 1} of ${ROUNDS}`);
       for (const scenario of list) {
         if (round > 0 && !scenario.everyRound) continue;
         const runs = results.get(scenario) as Row['rounds'];
-        const order: ('service' | 'baseline' | 'trpc')[] = ['service', 'baseline', 'trpc'];
-        if (round % 2) order.reverse();
+        const order: ('service' | 'trpc')[] = round % 2 ? ['trpc', 'service'] : ['service', 'trpc'];
         for (const which of order) {
           const target = scenario[which];
           if (!target) continue;
           const run = await cannon(target);
           runs[which].push(run);
-          log(`    ${scenario.name} [${which}]: ${show(run)}`);
+          log(`    ${scenario.name}${which === 'trpc' ? ' [trpc]' : ''}: ${show(run)}`);
         }
       }
     }
     for (const scenario of list) {
       const runs = results.get(scenario) as Row['rounds'];
       rows.push({
-        size,
+        size: fixture.size,
         scenario: scenario.name,
+        ...(scenario.reference ? { reference: scenario.reference } : {}),
         service: summary(runs.service),
-        ...(runs.baseline.length ? { baseline: summary(runs.baseline) } : {}),
         ...(runs.trpc.length ? { trpc: summary(runs.trpc) } : {}),
         rounds: runs,
       });
     }
     const { rss, peak } = rssMb(service.child.pid as number);
     processes.push({
-      size,
+      size: fixture.size,
       database: 'postgresql',
       startup_ms: service.startupMs,
       rss_after_start_mb: service.rssAfterStartMb,
       rss_at_end_mb: rss,
       peak_rss_mb: peak,
-      baseline_peak_rss_mb: rssMb(baseline.pid as number).peak,
     });
     log(`  service peak RSS ${peak} MB`);
   } finally {
     await stopProcess(service.child);
-    await stopProcess(baseline);
   }
-  if (ONLY.length) {
+}
+
+/**
+ * The service restarted on its migrated database (start-up without anything to migrate or seed)
+ * and, unless the floor is missing or not selected, the floor compare against that process.
+ */
+async function restartAndCompare(
+  fixture: Fixture,
+  processes: Record<string, unknown>[],
+  floors: FloorCompare[],
+  compare: boolean,
+): Promise<void> {
+  const floor = compare ? await seedFloor(fixture.size) : null;
+  if (floor) log(`  floor seeded in ${floor.seedMs} ms`);
+  try {
+    const restart = await startService(
+      { DATABASE_URL: fixture.url, ...(floor ? { LOG_LEVEL: COMPARE_LOG_LEVEL } : {}) },
+      SERVICE_PORT,
+    );
+    if (!ONLY.length) {
+      processes.push({
+        size: fixture.size,
+        database: 'postgresql',
+        phase: 'restart (already migrated)',
+        startup_ms: restart.startupMs,
+        rss_after_start_mb: restart.rssAfterStartMb,
+      });
+    }
+    log(`  restart: healthy after ${restart.startupMs} ms, RSS ${restart.rssAfterStartMb} MB`);
+    try {
+      if (!floor) return;
+      log(`  ${FLOOR_SCENARIO} (bench.mjs; service LOG_LEVEL=${COMPARE_LOG_LEVEL})`);
+      const result = await compareWithFloor(fixture.size, floor, {
+        url: restart.url,
+        key: fixture.apiKey,
+        actor: fixture.hrAdminId,
+        pid: restart.child.pid as number,
+      });
+      floors.push(result);
+      log(
+        `  peak RSS after the compare: service ${result.service_peak_rss_mb} MB, floor ${result.floor_peak_rss_mb} MB`,
+      );
+    } finally {
+      await stopProcess(restart.child);
+    }
+  } finally {
+    if (floor) await dropFloor();
+  }
+}
+
+async function benchSize(
+  size: number,
+  rows: Row[],
+  processes: Record<string, unknown>[],
+  floors: FloorCompare[],
+  compare: boolean,
+): Promise<void> {
+  log(`\n== ${size.toLocaleString('en')} employees`);
+  const fixture = await createFixture(size);
+  log(`  seeded in ${fixture.seedMs} ms`);
+  try {
+    await ownScenarios(fixture, rows, processes);
+    if (!ONLY.length || compare) await restartAndCompare(fixture, processes, floors, compare);
+  } finally {
     await dropFixture(fixture);
-    return;
   }
-  // A restart on the migrated database: start-up without anything to migrate or seed.
-  const restart = await startService({ DATABASE_URL: fixture.url }, SERVICE_PORT);
-  processes.push({
-    size,
-    database: 'postgresql',
-    phase: 'restart (already migrated)',
-    startup_ms: restart.startupMs,
-    rss_after_start_mb: restart.rssAfterStartMb,
-  });
-  log(`  restart: healthy after ${restart.startupMs} ms, RSS ${restart.rssAfterStartMb} MB`);
-  await stopProcess(restart.child);
-  await dropFixture(fixture);
 }
 
 /** The embedded database: a first start (creates the data directory), a restart, and the RSS under load. */
@@ -373,49 +432,96 @@ async function pglite(processes: Record<string, unknown>[]): Promise<void> {
 const fmt = (n: number) => n.toLocaleString('en');
 const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '–');
 
+/** A row's cost against its reference in the same run: reference req/s ÷ its req/s, its p99 ÷ the reference's. */
+interface Cost {
+  size: number;
+  scenario: string;
+  reference: string;
+  cost_rps: number;
+  cost_p99: number;
+}
+
+function costs(rows: readonly Row[]): Cost[] {
+  const out: Cost[] = [];
+  for (const r of rows) {
+    const ref = rows.find((other) => other.size === r.size && other.scenario === r.reference);
+    if (ref) {
+      out.push({
+        size: r.size,
+        scenario: r.scenario,
+        reference: ref.scenario,
+        cost_rps: Number(ratio(ref.service.rps, r.service.rps)),
+        cost_p99: Number(ratio(r.service.p99, ref.service.p99)),
+      });
+    }
+    if (r.trpc) {
+      out.push({
+        size: r.size,
+        scenario: 'GET /trpc/employees.list (limit 50)',
+        reference: r.scenario,
+        cost_rps: Number(ratio(r.service.rps, r.trpc.rps)),
+        cost_p99: Number(ratio(r.trpc.p99, r.service.p99)),
+      });
+    }
+  }
+  return out;
+}
+
 function table(rows: Row[]): string {
   const lines = [
-    '| employees | scenario | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio (req/s) | ratio (p99) |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| employees | scenario | req/s | p50 ms | p99 ms | cost ÷ reference (req/s) | cost ÷ reference (p99) |',
+    '|---:|---|---:|---:|---:|---:|---:|',
   ];
+  const all = costs(rows);
+  const cost = (size: number, scenario: string) => all.find((c) => c.size === size && c.scenario === scenario);
+  const line = (size: number, scenario: string, run: Run) => {
+    const c = cost(size, scenario);
+    return `| ${fmt(size)} | ${scenario} | ${fmt(run.rps)} | ${run.p50} | ${run.p99} | ${c ? c.cost_rps.toFixed(2) : ''} | ${c ? c.cost_p99.toFixed(2) : ''} |`;
+  };
   for (const r of rows) {
-    const b = r.baseline;
-    lines.push(
-      `| ${fmt(r.size)} | ${r.scenario} | ${fmt(r.service.rps)} | ${r.service.p50} | ${r.service.p99} | ${b ? fmt(b.rps) : ''} | ${b ? b.p99 : ''} | ${b ? ratio(r.service.rps, b.rps) : ''} | ${b ? ratio(r.service.p99, b.p99) : ''} |`,
-    );
-    if (r.trpc) {
-      lines.push(
-        `| ${fmt(r.size)} | GET /trpc/employees.list (limit 50), against the REST list | ${fmt(r.trpc.rps)} | ${r.trpc.p50} | ${r.trpc.p99} | ${fmt(r.service.rps)} | ${r.service.p99} | ${ratio(r.trpc.rps, r.service.rps)} | ${ratio(r.trpc.p99, r.service.p99)} |`,
-      );
-    }
+    lines.push(line(r.size, r.scenario, r.service));
+    if (r.trpc) lines.push(line(r.size, 'GET /trpc/employees.list (limit 50)', r.trpc));
   }
   return lines.join('\n');
 }
 
-/** The first page over the deep page, and each filtered page against the unfiltered first page (req/s). */
-function pageRatios(rows: readonly Row[]) {
-  const sizes = [...new Set(rows.map((r) => r.size))];
-  const rps = (size: number, scenario: string) =>
-    rows.find((r) => r.size === size && r.scenario === scenario)?.service.rps;
-  const over = (a?: number, b?: number) => (a && b ? Number(ratio(a, b)) : null);
-  return {
-    deepVsFirst: sizes.map((size) => ({
-      size,
-      first_over_deep_rps: over(rps(size, FIRST_PAGE), rps(size, MIDDLE_PAGE)),
-    })),
-    filteredVsFirst: sizes.map((size) => ({
-      size,
-      filtered_first_over_first_rps: over(rps(size, FILTERED_FIRST_PAGE), rps(size, FIRST_PAGE)),
-      filtered_middle_over_first_rps: over(rps(size, FILTERED_MIDDLE_PAGE), rps(size, FIRST_PAGE)),
-    })),
-  };
+function floorTable(floors: FloorCompare[]): string {
+  const lines = [
+    '| employees | ÷ floor | service req/s | floor req/s | ratio (req/s) | round ratios | service p99 ms | floor p99 ms | ratio (p99) |',
+    '|---:|---|---:|---:|---:|---|---:|---:|---:|',
+  ];
+  for (const f of floors) {
+    for (const r of f.rows) {
+      lines.push(
+        `| ${fmt(f.size)} | ${r.scenario} | ${fmt(r.service.rps)} | ${fmt(r.floor.rps)} | ${r.rps_ratio.toFixed(2)} | ${r.round_ratios.map((x) => x.toFixed(2)).join(' ')} | ${r.service.p99} | ${r.floor.p99} | ${r.p99_ratio.toFixed(2)} |`,
+      );
+    }
+    lines.push(
+      `| ${fmt(f.size)} | peak RSS after the compare (MB) | ${f.service_peak_rss_mb} | ${f.floor_peak_rss_mb} | ${f.rss_ratio.toFixed(2)} | | | | |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Rows of `next` replace those of `previous` with the same key; a new one goes after the last of its size. */
+function merged<T extends { size: number }>(previous: T[], next: T[], key: (t: T) => string): T[] {
+  const measured = new Map(next.map((t) => [key(t), t]));
+  const out = previous.map((t) => measured.get(key(t)) ?? t);
+  for (const t of next.filter((n) => !previous.some((p) => key(p) === key(n)))) {
+    const last = out.findLastIndex((o) => o.size === t.size);
+    out.splice(last < 0 ? out.length : last + 1, 0, t);
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
   const started = performance.now();
   const rows: Row[] = [];
   const processes: Record<string, unknown>[] = [];
-  for (const size of SIZES) await benchSize(size, rows, processes);
+  const floors: FloorCompare[] = [];
+  const missing = floorMissing();
+  const compare = selected(FLOOR_SCENARIO) && !missing;
+  for (const size of SIZES) await benchSize(size, rows, processes, floors, compare);
   if (!ONLY.length) await pglite(processes);
   const webhooks: WebhookRun[] = selected(WEBHOOK_SCENARIO) ? await benchWebhooks(DURATION_S, SERVICE_PORT) : [];
   const machine = {
@@ -433,44 +539,38 @@ async function main(): Promise<void> {
     connections: CONNECTIONS,
     sizes: SIZES.join(','),
     statistic: 'median of the rounds',
+    floor: floors[0]?.settings ?? null,
   };
+  const skipped = missing ? `floor compare skipped: ${missing}` : null;
   const seconds = Math.round((performance.now() - started) / 1000);
   let results: Record<string, unknown>;
   if (ONLY.length) {
     // A partial run: its rows replace those of the same size and scenario in the last full run's file.
     const previous = JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown> & {
       throughput: Row[];
+      floor?: FloorCompare[];
       partial_runs?: unknown[];
     };
-    const key = (r: Row) => `${r.size} ${r.scenario}`;
-    const measured = new Map(rows.map((r) => [key(r), r]));
-    const throughput = previous.throughput.map((r) => measured.get(key(r)) ?? r);
-    // A scenario new to the file goes after the last row of its size.
-    for (const row of rows.filter((r) => !previous.throughput.some((p) => key(p) === key(r)))) {
-      const last = throughput.findLastIndex((r) => r.size === row.size);
-      throughput.splice(last < 0 ? throughput.length : last + 1, 0, row);
-    }
-    const { deepVsFirst, filteredVsFirst } = pageRatios(throughput);
+    const throughput = merged(previous.throughput, rows, (r) => `${r.size} ${r.scenario}`);
     results = {
       ...previous,
       ...(webhooks.length ? { webhooks } : {}),
       throughput,
-      deep_page_vs_first_page: deepVsFirst,
-      filtered_page_vs_first_page: filteredVsFirst,
+      against_reference: costs(throughput),
+      ...(floors.length ? { floor: merged(previous.floor ?? [], floors, (f) => String(f.size)) } : {}),
       partial_runs: [
         ...(previous.partial_runs ?? []),
         { date: new Date().toISOString(), scenarios: ONLY, machine, settings, bench_seconds: seconds },
       ],
     };
   } else {
-    const { deepVsFirst, filteredVsFirst } = pageRatios(rows);
     results = {
       date: new Date().toISOString(),
       machine,
       settings,
       throughput: rows,
-      deep_page_vs_first_page: deepVsFirst,
-      filtered_page_vs_first_page: filteredVsFirst,
+      against_reference: costs(rows),
+      floor: skipped ?? floors,
       webhooks,
       process: processes,
       bench_seconds: seconds,
@@ -479,18 +579,20 @@ async function main(): Promise<void> {
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
     `\nMachine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GiB, Node ${machine.node}\n` +
-      `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s a run, ${ROUNDS} round(s), medians; ratio = service ÷ bare handler\n` +
+      `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s a run, ${ROUNDS} round(s), medians; ` +
+      'cost ÷ reference = the reference (unfiltered first page of the same list, or the REST list) req/s ÷ req/s, and p99 ÷ its p99\n' +
       `service: ${SERVER_KIND}${NODE_OPTIONS ? `, NODE_OPTIONS=${NODE_OPTIONS}` : ''}${ONLY.length ? `; only scenarios matching ${ONLY.join(' | ')}` : ''}\n\n` +
       `${table(rows)}\n\n`,
   );
-  const ratios = pageRatios(rows);
-  for (const d of ratios.deepVsFirst)
-    if (d.first_over_deep_rps !== null)
-      process.stdout.write(`${fmt(d.size)}: first page ÷ deep page req/s ${d.first_over_deep_rps}\n`);
-  for (const d of ratios.filteredVsFirst)
+  if (floors.length) {
+    const f = floors[0].settings;
     process.stdout.write(
-      `${fmt(d.size)}: filtered first page ÷ first page req/s ${d.filtered_first_over_first_rps}, filtered deep page ÷ first page ${d.filtered_middle_over_first_rps}\n`,
+      `÷ floor: ../shared/perf-floor's bench.mjs, ${f.connections} connections, ${f.duration_s} s × ${f.rounds} round(s) ` +
+        `(medians; ratio = service ÷ floor), service on one tenant, LOG_LEVEL=${f.service_log_level}\n\n${floorTable(floors)}\n\n`,
     );
+  } else if (skipped && selected(FLOOR_SCENARIO)) {
+    process.stdout.write(`${skipped}\n\n`);
+  }
   for (const w of webhooks)
     process.stdout.write(
       `webhooks${w.hanging_receiver ? ', one receiver hanging' : ''}: ${w.delivered} deliveries to healthy receivers, ${w.deliveries_per_s}/s, commit to arrival p50 ${w.p50_ms} ms, p99 ${w.p99_ms} ms, max ${w.max_ms} ms\n`,
