@@ -37,16 +37,20 @@ export interface RunningServer {
  * the migrations are applied: a node that answers is ready as far as the schema goes.
  */
 export async function startServer(env: Env, logger: Logger = createLogger(env)): Promise<RunningServer> {
-  const orm = await openMigrated(env, logger);
-  const cursors = new CursorCodec(await loadCursorSecret(orm.em.fork(), env.CURSOR_SECRET));
+  const { orm, backgroundPool } = await openDatabase(env, logger);
   // Counted only where they can be read: METRICS_PORT, or /metrics on the main port with METRICS_TOKEN.
   // Otherwise prom-client is not even loaded.
   const metrics =
     env.METRICS_PORT !== undefined || env.METRICS_TOKEN
       ? new (await import('../http/metrics.js')).Metrics(logger)
       : undefined;
-  const rateLimits = await RateLimits.create(env, logger, (kind) => metrics?.rateLimitRejected(kind));
-  const background = await startBackgroundWork(env, orm, logger, metrics);
+  // Independent of each other: one after the other, start-up waited for the sum.
+  const [cursorSecret, rateLimits] = await Promise.all([
+    loadCursorSecret(orm.em.fork(), env.CURSOR_SECRET),
+    RateLimits.create(env, logger, (kind) => metrics?.rateLimitRejected(kind)),
+  ]);
+  const cursors = new CursorCodec(cursorSecret);
+  const background = await startBackgroundWork(env, orm, logger, metrics, backgroundPool);
   const { readiness, operations } = await watchAndProbe(
     env,
     { request: orm, background: background.orm },
@@ -95,6 +99,26 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
       await flushLogger(logger);
     },
   };
+}
+
+/**
+ * Opens the database and applies pending migrations and, on PostgreSQL, meanwhile opens the
+ * background work's own pool (startBackgroundWork): each opening checks its session settings, and
+ * one after the other, start-up waited for both. If either fails, whichever opened is closed and
+ * the first failure (the request pool's, when both failed) is thrown.
+ */
+async function openDatabase(env: Env, logger: Logger): Promise<{ orm: Orm; backgroundPool?: Orm }> {
+  const [request, background] = await Promise.allSettled([
+    openMigrated(env, logger),
+    env.DATABASE_URL ? openBackgroundPool(env, logger) : undefined,
+  ]);
+  if (request.status === 'fulfilled' && background.status === 'fulfilled') {
+    return { orm: request.value, backgroundPool: background.value };
+  }
+  await Promise.all(
+    [request, background].map((opened) => (opened.status === 'fulfilled' ? opened.value?.close() : undefined)),
+  );
+  throw request.status === 'rejected' ? request.reason : (background as PromiseRejectedResult).reason;
 }
 
 /**
@@ -162,9 +186,9 @@ export interface RunningWorker {
  * its metrics and probes on that port (there is no other).
  */
 export async function startWorker(env: Env, logger: Logger): Promise<RunningWorker> {
-  const orm = await openMigrated(env, logger);
+  const { orm, backgroundPool } = await openDatabase(env, logger);
   const metrics = env.METRICS_PORT === undefined ? undefined : new (await import('../http/metrics.js')).Metrics(logger);
-  const background = await startBackgroundWork({ ...env, OUTBOX_DISPATCH: true }, orm, logger, metrics);
+  const background = await startBackgroundWork({ ...env, OUTBOX_DISPATCH: true }, orm, logger, metrics, backgroundPool);
   const { readiness, operations } = await watchAndProbe(
     env,
     { request: orm, background: background.orm },
@@ -193,6 +217,11 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
  */
 export const BACKGROUND_POOL_MAX = 4;
 
+/** The background work's own pool on PostgreSQL (BACKGROUND_POOL_MAX connections). */
+function openBackgroundPool(env: Env, logger: Logger): Promise<Orm> {
+  return openOrm(env, (message) => logger.debug({ orm: 'background' }, message), { poolMax: BACKGROUND_POOL_MAX });
+}
+
 export interface BackgroundWork {
   /** The ORM the background work runs on: its own pool on PostgreSQL, `orm` itself on PGlite. */
   orm: Orm;
@@ -204,19 +233,17 @@ export interface BackgroundWork {
  * purge of expired idempotency keys and events. On PostgreSQL they run on a pool of their own (decisions §16),
  * closed by stop(): requests that hold every connection of the request pool cannot stall the
  * delivery of e-mail or webhooks, nor can the dispatchers take a connection a request is waiting
- * for. PGlite is one in-process connection, which they share with the requests.
+ * for. PGlite is one in-process connection, which they share with the requests. `pool`: the
+ * background pool when it is open already (startServer opens it beside the migrations).
  */
 export async function startBackgroundWork(
   env: Env,
   orm: Orm,
   logger: Logger,
   metrics?: Metrics,
+  pool?: Orm,
 ): Promise<BackgroundWork> {
-  const own = isEmbedded(orm)
-    ? undefined
-    : await openOrm(env, (message) => logger.debug({ orm: 'background' }, message), {
-        poolMax: BACKGROUND_POOL_MAX,
-      });
+  const own = pool ?? (isEmbedded(orm) ? undefined : await openBackgroundPool(env, logger));
   const db = own ?? orm;
   const jobs = env.OUTBOX_DISPATCH ? startJobs(db, env, logger, metrics) : undefined;
   const purge = setInterval(() => {
