@@ -68,12 +68,17 @@ export function recordColumns(schema: z.ZodObject, qualifier = ''): string {
   return selectList(kinds, qualifier);
 }
 
-/** The three statements of a keyset-paginated table read; compiled once, at start. */
+/** The statements of a keyset-paginated table read; compiled once, at start. */
 export interface PageStatements {
-  /** The first page: its where-parameters, then the row limit. */
+  /** The first page. */
   first: string;
-  /** A later page: its where-parameters, the cursor's created_at and id, then the row limit. */
+  /** A later page, after the cursor's (created_at, id). */
   after: string;
+  /**
+   * The parameters of a page in the order its statement takes them, from the where-parameters, the
+   * cursor's created_at and id (a later page) and the rows to read (limit + 1).
+   */
+  values(params: readonly unknown[], cursor: readonly [string, string] | undefined, rows: number): unknown[];
 }
 
 type TenantTable = (typeof TENANT_TABLES)[number];
@@ -87,10 +92,18 @@ type TenantTable = (typeof TENANT_TABLES)[number];
 export function pageStatements(table: TenantTable, columns: string, where?: string, join?: string): PageStatements {
   const select = `select ${columns} from ${table}${join ? ` ${join}` : ''}`;
   const order = ` order by ${table}.created_at, ${table}.id limit ?`;
-  const statements = {
+  return prepared({
     first: `${select}${where ? ` where ${where}` : ''}${order}`,
-    after: `${select} where ${where ? `${where} and ` : ''}(${table}.created_at, ${table}.id) > (?::timestamptz, ?::uuid)${order}`,
-  };
+    after: `${select} where ${where ? `${where} and ` : ''}${AFTER_CURSOR(table)}${order}`,
+    values: (params, cursor, rows) => [...params, ...(cursor ?? []), rows],
+  });
+}
+
+/** The keyset condition of a later page: after the cursor's (created_at, id). */
+const AFTER_CURSOR = (table: TenantTable) => `(${table}.created_at, ${table}.id) > (?::timestamptz, ?::uuid)`;
+
+/** `statements`, compiled and named now (TenantReader.prepare). */
+function prepared(statements: PageStatements): PageStatements {
   TenantReader.prepare(statements.first);
   TenantReader.prepare(statements.after);
   return statements;
@@ -126,9 +139,10 @@ export async function readPage<R extends { id: string; created_at: string }>(
     ) {
       throw new ApiError('invalid_cursor', { detail: 'The cursor is malformed.' });
     }
-    rows = await reader.all<R>(statements.after, [...params, new Date(createdAt).toISOString(), id, input.limit + 1]);
+    const cursor = [new Date(createdAt).toISOString(), id] as const;
+    rows = await reader.all<R>(statements.after, statements.values(params, cursor, input.limit + 1));
   } else {
-    rows = await reader.all<R>(statements.first, [...params, input.limit + 1]);
+    rows = await reader.all<R>(statements.first, statements.values(params, undefined, input.limit + 1));
   }
   return toPage(rows, input.limit, cursors, list, (row) => [row.created_at, row.id]);
 }
@@ -148,9 +162,15 @@ interface ListFilter<T extends z.ZodType<string, string> = z.ZodType<string, str
   where: string;
   /**
    * A bound of a range (a date window) rather than an equality: no index walks its rows in list
-   * order, so a page with it is cut from all the rows the filters match (see windowPageStatements).
+   * order, so a page with it is a window page (see windowPageStatements).
    */
   range?: true;
+  /**
+   * For a range bound whose condition no index scan can be bounded by (`end_date >= ?` when the
+   * index leads with start_date): a condition it implies, with one `?` for the same value, that
+   * bounds the scan of the range's index (see windowPageStatements).
+   */
+  seek?: string;
 }
 
 type ListFilters = Record<string, ListFilter>;
@@ -181,27 +201,58 @@ type ListQueryShape<F extends ListFilters> = typeof pageQuery & { [K in keyof F]
 const MAX_FILTERS = 6;
 
 /**
- * A page of the rows `where` matches when it holds a range (a date window): the (created_at, id)
- * of every matching row after the cursor, found on whichever index narrows them most (planned for
- * all of them: `offset 0` keeps the planner from walking the list index in order and filtering,
- * which reads every row created before the window's first one), then the first limit + 1 of them
- * sorted, and only those rows read. With an index that holds created_at and id beside the range
- * columns the matching rows are found in the index alone: the cost grows with the rows the window
- * matches on its narrower bound, not with the tenant's rows or the page's depth. Same parameters
- * as pageStatements.
+ * Rows of the list's own index a window page examines per row it reads before it looks the window
+ * up on the range's index (see windowPageStatements).
  */
-function windowPageStatements(table: TenantTable, columns: string, where: string): PageStatements {
-  const page = (after: string) =>
-    `select ${columns} from ${table} where ${table}.id in (` +
-    `select page.id from (select ${table}.id, ${table}.created_at from ${table} where ${where}${after} offset 0) page ` +
-    `order by page.created_at, page.id limit ?) order by ${table}.created_at, ${table}.id`;
-  const statements = {
-    first: page(''),
-    after: page(` and (${table}.created_at, ${table}.id) > (?::timestamptz, ?::uuid)`),
+const WALK_PER_ROW = 10;
+
+/** The given filters' conditions ANDed, or undefined for none. */
+const conditions = (filters: readonly ListFilter[]) =>
+  filters.map((filter) => `(${filter.where})`).join(' and ') || undefined;
+
+/**
+ * A page of a list filtered by a range (a date window), whose rows no index walks in list order,
+ * in two bounded steps in one statement. `walked`: the list's next rows in (created_at, id) order
+ * on the index of its equality filters (or its own (tenant_id, created_at, id) one), at most
+ * WALK_PER_ROW × (limit + 1) of them, each checked against the range; a window that holds at
+ * least one row in ten of the list (a wide window, or the part of the list that was filed in it)
+ * fills the page there and the statement stops. `rest`: only when the walk examined its whole
+ * budget without filling the page, the window's rows after the last row examined, found on the
+ * range's index (which holds created_at and id, so the index alone: planned for all of them,
+ * `offset 0` keeping the planner from walking the list index and filtering, which is what the walk
+ * already bounded), and only those sorted. Either way limit + 1 (created_at, id) are kept and only
+ * those rows read. The walk's cost is bounded by its budget; the rest's by the rows the window
+ * matches on its narrower bound, which is few whenever the walk fell short.
+ */
+function windowPageStatements(table: TenantTable, columns: string, given: readonly ListFilter[]): PageStatements {
+  const equalities = given.filter((filter) => !filter.range);
+  const seeks = given.filter((filter) => filter.seek);
+  const page = (after: boolean) => {
+    const walk = [conditions(equalities), after ? AFTER_CURSOR(table) : undefined].filter(Boolean).join(' and ');
+    const key = `${table}.created_at, ${table}.id`;
+    return (
+      `with walked as materialized (select ${table}.id, ${table}.created_at, ` +
+      `${conditions(given.filter((filter) => filter.range))} as hit from ${table}${walk ? ` where ${walk}` : ''} ` +
+      `order by ${key} limit ?), ` +
+      'hits as materialized (select walked.created_at, walked.id from walked where walked.hit limit ?), ' +
+      `rest as (select ${key} from ${table} where ${[conditions(given), ...seeks.map((filter) => `(${filter.seek})`)].join(' and ')} and (${key}) > ` +
+      '(select walked.created_at, walked.id from walked order by walked.created_at desc, walked.id desc limit 1) ' +
+      'and (select count(*) from hits) < ? and (select count(*) from walked) = ? offset 0) ' +
+      'select found.* from (select * from hits union all select * from rest order by created_at, id limit ?) page ' +
+      `cross join lateral (select ${columns} from ${table} where ${table}.id = page.id offset 0) found ` +
+      'order by page.created_at, page.id'
+    );
   };
-  TenantReader.prepare(statements.first);
-  TenantReader.prepare(statements.after);
-  return statements;
+  return prepared({
+    first: page(false),
+    after: page(true),
+    values: (params, cursor, rows) => {
+      const of = (range: boolean) => params.filter((_, at) => Boolean(given[at].range) === range);
+      const budget = WALK_PER_ROW * rows;
+      const sought = params.filter((_, at) => given[at].seek);
+      return [...of(true), ...of(false), ...(cursor ?? []), budget, rows, ...params, ...sought, rows, budget, rows];
+    },
+  });
 }
 
 /**
@@ -217,10 +268,20 @@ function filteredPageStatements(
   if (filters.length > MAX_FILTERS) throw new Error(`A list takes at most ${MAX_FILTERS} filters`);
   return Array.from({ length: 2 ** filters.length }, (_, mask) => {
     const given = filters.filter((_, bit) => mask & (1 << bit));
-    const where = given.map((filter) => `(${filter.where})`).join(' and ');
-    if (given.some((filter) => filter.range)) return windowPageStatements(table, columns, where);
-    return pageStatements(table, columns, where || undefined);
+    if (given.some((filter) => filter.range)) return windowPageStatements(table, columns, given);
+    return pageStatements(table, columns, conditions(given));
   });
+}
+
+/**
+ * The page statements of every list with filters, by path (`/leave-requests`): per combination of
+ * its filters (a bit per filter, in declaration order), and the filters' names. For the test that
+ * reads their plans (tests/tooling/filterPlans.test.ts).
+ */
+const filteredLists = new Map<string, { filters: readonly string[]; pages: readonly PageStatements[] }>();
+
+export function filteredListPages(path: string) {
+  return filteredLists.get(path);
 }
 
 /** A tenant resource read as a list and by id (decisions §9): what `readProcedures` needs to know. */
@@ -265,6 +326,7 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
     columns,
     filters.map(([, filter]) => filter),
   );
+  if (filters.length) filteredLists.set(path, { filters: filters.map(([key]) => key), pages });
   const query = z
     .object({
       ...pageQuery,

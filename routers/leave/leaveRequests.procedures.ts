@@ -93,6 +93,8 @@ export const leaveRequestsRouter = router({
         schema: dateField('Only requests that end on or after this date (inclusive).'),
         where: 'end_date >= ?',
         range: true,
+        // No request lasts longer than the tenant's longest (Migration20261127000013ListWindowIndexes).
+        seek: 'start_date >= ?::date - (select max(end_date - start_date) from leave_requests)',
       },
       to: {
         schema: dateField('Only requests that start on or before this date (inclusive); not before `from`.'),
