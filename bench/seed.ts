@@ -1,7 +1,7 @@
 /**
  * A PostgreSQL database for the benchmark (and for profiling): migrated, one organisation, N
- * employees and 300,000 leave requests in its live tenant, an API key and an OAuth client with every scope, and the ids and
- * cursors the scenarios need. `tsx bench/seed.ts <employees> [database name]` prints the fixture
+ * employees and BENCH_LEAVE_REQUESTS (300,000) leave requests in its live tenant, an API key and an
+ * OAuth client with every scope, and the ids and cursors the scenarios need. `tsx bench/seed.ts <employees> [database name]` prints the fixture
  * as JSON, to profile a server by hand against it.
  */
 import pg from 'pg';
@@ -130,8 +130,9 @@ async function seedEmployees(url: string, tenantId: string, hrAdminId: string, n
 /**
  * LEAVE_REQUESTS leave requests of the first `takers` employees, set-based: filed one after the
  * other from 2023-01-02 to 2026-10-31 (created_at increasing), each starting 0–44 days after it was
- * filed (all before 2027, when the filing scenario's requests start) and lasting 1–5 days; 60 % annual, 25 % sick, 15 % unpaid leave; 70 % approved, 10 % each
- * rejected, cancelled and pending (decided by the HR admin the next day).
+ * filed (all before 2027, when the filing scenario's requests start) and lasting 1–5 days; 60 %
+ * annual, 25 % sick, 15 % unpaid leave; 70 % approved, 10 % each rejected, cancelled and pending
+ * (decided by the HR admin the next day).
  */
 async function seedLeaveRequests(client: pg.Client, tenantId: string, hrAdminId: string, takers: number) {
   await client.query(
