@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { RepeatingPass } from '../../core/repeatingPass.js';
 import type { Orm } from '../../db/orm.js';
@@ -39,14 +39,20 @@ interface DueMessage {
 
 type Deliver = (message: DueMessage) => Promise<void>;
 
-/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under DATA_DIR/mail. */
+/**
+ * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under DATA_DIR/mail.
+ * nodemailer is loaded with the first message, not at start (docs/decisions.md, "What a process loads").
+ */
 export function createDelivery(env: { SMTP_URL?: string; DATA_DIR: string }): Deliver {
-  const transport: Transporter = env.SMTP_URL
-    ? nodemailer.createTransport(env.SMTP_URL)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: Promise<Transporter> | undefined;
   const mailDir = path.resolve(env.DATA_DIR, 'mail');
   return async (message) => {
-    const info = await transport.sendMail({
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      env.SMTP_URL
+        ? nodemailer.createTransport(env.SMTP_URL)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    const info = await (await transport).sendMail({
       from: FROM_ADDRESS,
       to: message.recipient,
       subject: message.subject,

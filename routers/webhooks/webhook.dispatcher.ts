@@ -4,7 +4,7 @@
  * across the cluster, sends each outside any transaction, records its outcome and schedules retries.
  */
 import type { Logger } from 'pino';
-import { Agent, fetch, type Response } from 'undici';
+import type { Agent, fetch, Response } from 'undici';
 import { uuidv7 } from 'uuidv7';
 import { API_VERSION, PRODUCT } from '../../core/product.js';
 import { RepeatingPass } from '../../core/repeatingPass.js';
@@ -236,9 +236,10 @@ export class WebhookDispatcher {
   /**
    * The connections deliveries go out on. Unless private URLs are allowed, every address a
    * connection is about to use is checked again (webhookLookup): DNS may answer the connect
-   * otherwise than it answered checkWebhookUrl a moment before.
+   * otherwise than it answered checkWebhookUrl a moment before. undici is loaded with the first
+   * delivery, not at start (docs/decisions.md, "What a process loads").
    */
-  private readonly agent: Agent;
+  private client?: Promise<{ agent: Agent; fetch: typeof fetch }>;
 
   constructor(
     private readonly orm: Orm,
@@ -247,7 +248,6 @@ export class WebhookDispatcher {
     /** Counts the settled attempts by outcome. */
     private readonly metrics?: DeliveryCounter,
   ) {
-    this.agent = new Agent({ connect: { lookup: webhookLookup(!settings.WEBHOOK_ALLOW_PRIVATE_URLS) } });
     this.passes = new RepeatingPass(
       () => this.claim(),
       settings.WEBHOOK_INTERVAL_MS,
@@ -271,7 +271,17 @@ export class WebhookDispatcher {
     await this.claiming?.catch(() => 0);
     await Promise.all(this.sending);
     // stop() may run twice (a test's teardown, then the process's): close the connections once.
-    if (!this.agent.closed) await this.agent.close();
+    const agent = this.client && (await this.client.catch(() => undefined))?.agent;
+    if (agent && !agent.closed) await agent.close();
+  }
+
+  /** undici's fetch and the agent deliveries go out through, made at the first delivery. */
+  private http(): Promise<{ agent: Agent; fetch: typeof fetch }> {
+    this.client ??= import('undici').then(({ Agent, fetch }) => ({
+      agent: new Agent({ connect: { lookup: webhookLookup(!this.settings.WEBHOOK_ALLOW_PRIVATE_URLS) } }),
+      fetch,
+    }));
+    return this.client;
   }
 
   /**
@@ -394,6 +404,7 @@ export class WebhookDispatcher {
     if ('error' in opened) return { outcome: refusedOutcome(opened.error), durationMs: null, counts: true };
     const { secrets } = opened;
     const timeoutMs = this.settings.WEBHOOK_TIMEOUT_MS;
+    const { agent, fetch } = await this.http();
     const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), this.stopping.signal]);
     const started = performance.now();
     let outcome: AttemptOutcome | undefined;
@@ -402,7 +413,7 @@ export class WebhookDispatcher {
         method: 'POST',
         redirect: 'manual',
         signal,
-        dispatcher: this.agent,
+        dispatcher: agent,
         headers: {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
