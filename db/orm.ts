@@ -5,6 +5,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PgliteDriver } from '@mikro-orm/pglite';
 import { type EntityManager, MikroORM, type Options } from '@mikro-orm/postgresql';
 import pg from 'pg';
+import { prepareEmbeddedDataDir } from './embedded.js';
 import { entities, tenantScopedEntities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
 import { SECRET_KEYS_EXTENSION, type SecretKeyRing, secretKeysFromVariables } from './secrets.js';
@@ -244,7 +245,9 @@ export function ormOptions(
 }
 
 export async function openOrm(env: DatabaseEnv, log?: (message: string) => void, pool?: PoolOptions): Promise<Orm> {
-  const orm = await MikroORM.init(ormOptions(env, log, pool));
+  const options = ormOptions(env, log, pool);
+  if (!env.DATABASE_URL) await prepareEmbeddedDataDir(options.dbName as string);
+  const orm = await MikroORM.init(options);
   if (env.DATABASE_URL && !env.DATABASE_TRANSACTION_POOLING) {
     try {
       await expectSessionTimeouts(orm, sessionTimeouts(env));
