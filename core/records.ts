@@ -7,7 +7,7 @@ import { cursorListKey, type ListFilterValues, type Page, toPage } from './curso
 import { listEnvelope, pageQuery, single } from './pagination.js';
 import { ApiError } from './problems.js';
 import type { Scope } from './scopes.js';
-import { scoped } from './trpc.js';
+import { scoped, withoutOutputCheck } from './trpc.js';
 
 /** Path parameter of every single-record endpoint; a malformed one is 400 invalid_id. */
 export const idParam = z.object({ id: z.uuid().meta({ description: 'Record id (UUID).' }) });
@@ -309,7 +309,8 @@ export interface ReadableResource<S extends z.ZodObject, F extends ListFilters =
  * (created_at, id) order, 404 for an id outside the tenant, and the OpenAPI operations (whose
  * problem codes their kind implies, server/openapi/document.ts): `router(readProcedures({ … }))`, or spread
  * beside further procedures. The rows are read as plain rows that already are the read records
- * (recordColumns): no entity is built.
+ * (recordColumns): no entity is built, and they are not parsed again on the way out
+ * (withoutOutputCheck).
  */
 export function readProcedures<S extends z.ZodObject, F extends ListFilters = Record<never, ListFilter>>(
   resource: ReadableResource<S, F>,
@@ -351,49 +352,53 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
     { data: z.input<S> }
   >;
   return {
-    list: read
-      .meta({
-        openapi: {
-          method: 'GET',
-          path,
-          tags: [tag],
-          summary: summaries.list,
-          description: filters.length
-            ? 'Ascending by (created_at, id). Filters are optional and combine with AND; each is given at most once: a bad or empty value, or the parameter twice, is 400 invalid_query_parameter naming it. An id naming no record matches nothing. A cursor continues only the list with the same filters: another set (one changed, dropped or added) is 400 invalid_cursor.'
-            : 'Ascending by (created_at, id).',
-        },
-      })
-      .input(query)
-      .output(listEnvelope(schema, `${name}List`))
-      .query(({ ctx, input }) => {
-        const values = input as Record<string, string | undefined>;
-        let mask = 0;
-        const given: Record<string, string> = {};
-        filters.forEach(([key], bit) => {
-          const value = values[key];
-          if (value === undefined) return;
-          mask |= 1 << bit;
-          given[key] = value;
-        });
-        return readPage<Row>(ctx, pages[mask], input as ListInput, listName, Object.values(given), given);
-      }),
+    list: withoutOutputCheck(
+      read
+        .meta({
+          openapi: {
+            method: 'GET',
+            path,
+            tags: [tag],
+            summary: summaries.list,
+            description: filters.length
+              ? 'Ascending by (created_at, id). Filters are optional and combine with AND; each is given at most once: a bad or empty value, or the parameter twice, is 400 invalid_query_parameter naming it. An id naming no record matches nothing. A cursor continues only the list with the same filters: another set (one changed, dropped or added) is 400 invalid_cursor.'
+              : 'Ascending by (created_at, id).',
+          },
+        })
+        .input(query)
+        .output(listEnvelope(schema, `${name}List`))
+        .query(({ ctx, input }) => {
+          const values = input as Record<string, string | undefined>;
+          let mask = 0;
+          const given: Record<string, string> = {};
+          filters.forEach(([key], bit) => {
+            const value = values[key];
+            if (value === undefined) return;
+            mask |= 1 << bit;
+            given[key] = value;
+          });
+          return readPage<Row>(ctx, pages[mask], input as ListInput, listName, Object.values(given), given);
+        }),
+    ),
 
-    get: read
-      .meta({
-        openapi: {
-          method: 'GET',
-          path: `${path}/{id}`,
-          tags: [tag],
-          summary: summaries.get,
-          description: "One record of the credential's tenant; an id of another tenant is 404.",
-        },
-      })
-      .input(idParam)
-      .output(response)
-      .query(async ({ ctx, input }) => {
-        const found = await tenantReader(ctx).one<Row>(byId, [input.id]);
-        if (!found) throw new ApiError('not_found', { detail: `No record with id ${input.id}.` });
-        return { data: found };
-      }),
+    get: withoutOutputCheck(
+      read
+        .meta({
+          openapi: {
+            method: 'GET',
+            path: `${path}/{id}`,
+            tags: [tag],
+            summary: summaries.get,
+            description: "One record of the credential's tenant; an id of another tenant is 404.",
+          },
+        })
+        .input(idParam)
+        .output(response)
+        .query(async ({ ctx, input }) => {
+          const found = await tenantReader(ctx).one<Row>(byId, [input.id]);
+          if (!found) throw new ApiError('not_found', { detail: `No record with id ${input.id}.` });
+          return { data: found };
+        }),
+    ),
   };
 }

@@ -3,12 +3,12 @@
  * tRPC error shape, and the order of checks of decisions §1, which is decided here and only here:
  *
  *   1. rate limit, 429: counted by the pipeline before any procedure (server/http/app.ts `prepare`,
- *      per credential or per IP), thrown first by `base` below as `ctx.refusal`;
- *   2. credential, 401: `requireCredential` (or `anonymousProcedure` for an invalid one);
- *   3. scope, 403: `scopeGuard`;
+ *      per credential or per IP), thrown first (`admit` below) as `ctx.refusal`;
+ *   2. credential, 401: `credentialChecks` (or `openChecks` refusing an invalid one);
+ *   3. scope, 403: `credentialChecks`;
  *   4. what the pipeline could not read, 400/413/415: a malformed path id, then the body and the
  *      Idempotency-Key, read before the procedure and kept as `ctx.inputError` (core/context.ts
- *      deferInputError), thrown by `rejectUnreadableBody`, which every base procedure ends with;
+ *      deferInputError), thrown last by both kinds of checks;
  *   5. the input's shape, 400: tRPC's input parser, after every middleware;
  *   6. existence (404) and state and rules (409/422): the feature's writes and reads.
  *
@@ -157,34 +157,57 @@ const t = initTRPC
 export const router = t.router;
 
 /**
- * Every procedure starts here: a refusal decided in the pipeline (429) comes out as this
- * procedure's error, once the procedures of the batch the budget still covered have been let through.
+ * The checks every procedure makes before its input is parsed, in the order of decisions §1, each
+ * kind as one middleware (every middleware level copies the call's options and context, which the
+ * profile showed as a tenth of a read's time):
+ * 1. a refusal decided in the pipeline (429) comes out as this procedure's error, once the procedures
+ *    of the batch the budget still covered have been let through (`admit`);
+ * 2. the credential (401) and the scope (403);
+ * 3. a path id, body or Idempotency-Key the pipeline could not read, after them, so that a 401/403
+ *    wins over a bad path id or body.
  */
-const base = t.procedure.use(({ ctx, next }) => {
+function admit(ctx: Context): void {
   const { refusal } = ctx;
   if (refusal) {
     if (refusal.admitted === 0) throw refusal.rejection;
     refusal.admitted--;
   }
-  return next();
-});
+}
 
-/** Thrown here, after credential and scope checks, so a 401/403 wins over a bad path id or body (decisions §1). */
-const rejectUnreadableBody = t.middleware(({ ctx, next }) => {
-  if (ctx.inputError) throw ctx.inputError;
-  return next();
-});
-
-/** Health and capabilities: credentials are ignored entirely. */
-export const openProcedure = base.use(rejectUnreadableBody);
-
-/** Anonymous endpoints that need no credential but refuse an invalid one (the module catalogue). */
-export const anonymousProcedure = base
-  .use(({ ctx, next }) => {
-    if (ctx.auth.state === 'invalid') throw invalidCredential();
+/** Procedures that need no credential: an invalid one is ignored, or refused when `refuseInvalid`. */
+function openChecks(refuseInvalid: boolean) {
+  return t.middleware(({ ctx, next }) => {
+    admit(ctx);
+    if (refuseInvalid && ctx.auth.state === 'invalid') throw invalidCredential();
+    if (ctx.inputError) throw ctx.inputError;
     return next();
-  })
-  .use(rejectUnreadableBody);
+  });
+}
+
+/** A valid credential, carrying one of `scopes` when given (`needs` says which in the 403). */
+function credentialChecks(scopes?: readonly Scope[], needs?: string) {
+  return t.middleware(({ ctx, next }) => {
+    admit(ctx);
+    const { auth } = ctx;
+    if (auth.state === 'anonymous') {
+      throw new ApiError('unauthorized', {
+        detail: 'Send a credential as Authorization: Bearer <credential>.',
+        headers: { 'WWW-Authenticate': 'Bearer realm="workforce"' },
+      });
+    }
+    if (auth.state === 'invalid') throw invalidCredential();
+    if (scopes && !scopes.some((scope) => auth.credential.scopes.includes(scope))) {
+      throw new ApiError('insufficient_scope', {
+        detail: `This endpoint needs ${needs}.`,
+        headers: {
+          'WWW-Authenticate': `Bearer realm="workforce", error="insufficient_scope", scope="${scopes.join(' ')}"`,
+        },
+      });
+    }
+    if (ctx.inputError) throw ctx.inputError;
+    return next({ ctx: { credential: auth.credential } });
+  });
+}
 
 function invalidCredential(): ApiError {
   return new ApiError('invalid_credential', {
@@ -193,46 +216,18 @@ function invalidCredential(): ApiError {
   });
 }
 
-const requireCredential = t.middleware(({ ctx, next }) => {
-  if (ctx.auth.state === 'anonymous') {
-    throw new ApiError('unauthorized', {
-      detail: 'Send a credential as Authorization: Bearer <credential>.',
-      headers: { 'WWW-Authenticate': 'Bearer realm="workforce"' },
-    });
-  }
-  if (ctx.auth.state === 'invalid') throw invalidCredential();
-  return next({ ctx: { ...ctx, credential: ctx.auth.credential } });
-});
+/** Health and capabilities: credentials are ignored entirely. */
+export const openProcedure = t.procedure.use(openChecks(false));
+
+/** Anonymous endpoints that need no credential but refuse an invalid one (the module catalogue). */
+export const anonymousProcedure = t.procedure.use(openChecks(true));
 
 /** Any valid credential, no particular scope (whoami). */
-const authedProcedure = base.use(requireCredential);
-export const credentialProcedure = authedProcedure.use(rejectUnreadableBody);
-
-/**
- * A valid credential carrying at least one of `scopes`, `meta` recording them for the OpenAPI
- * document; without any, 403 insufficient_scope whose challenge names them (RFC 6750: a
- * space-delimited list) and whose detail says what the endpoint `needs`.
- */
-function scopeGuard(meta: Meta, scopes: readonly Scope[], needs: string) {
-  return authedProcedure
-    .meta(meta)
-    .use(({ ctx, next }) => {
-      if (!scopes.some((scope) => ctx.credential.scopes.includes(scope))) {
-        throw new ApiError('insufficient_scope', {
-          detail: `This endpoint needs ${needs}.`,
-          headers: {
-            'WWW-Authenticate': `Bearer realm="workforce", error="insufficient_scope", scope="${scopes.join(' ')}"`,
-          },
-        });
-      }
-      return next();
-    })
-    .use(rejectUnreadableBody);
-}
+export const credentialProcedure = t.procedure.use(credentialChecks());
 
 /** A valid credential carrying exactly `scope`; the scope is also recorded for the OpenAPI document. */
 export function scoped(scope: Scope) {
-  return scopeGuard({ scope } as Meta, [scope], `the scope ${scope}`);
+  return t.procedure.meta({ scope } as Meta).use(credentialChecks([scope], `the scope ${scope}`));
 }
 
 /**
@@ -240,5 +235,27 @@ export function scoped(scope: Scope) {
  * which); recorded for the OpenAPI document as alternatives.
  */
 export function anyScope(scopes: readonly Scope[]) {
-  return scopeGuard({ anyScopes: scopes } as Meta, scopes, `one of the scopes ${scopes.join(', ')}`);
+  return t.procedure
+    .meta({ anyScopes: scopes } as Meta)
+    .use(credentialChecks(scopes, `one of the scopes ${scopes.join(', ')}`));
+}
+
+/** What withoutOutputCheck reads of a built procedure: its middlewares, the output check marked by tRPC. */
+interface BuiltProcedure {
+  _def: { middlewares: { _type?: string }[] };
+}
+
+/**
+ * `procedure` without tRPC's run-time check of its output, for reads whose rows PostgreSQL already
+ * returns as the record (core/records.ts `recordColumns`): re-parsing every row of every page was a
+ * tenth of a list's time (docs/benchmarks.md). The output schema stays: it makes the OpenAPI
+ * document and the client types, and the suite validates every response it receives against that
+ * document (tests/support/openapi.ts). Writes keep the check.
+ */
+export function withoutOutputCheck<P>(procedure: P): P {
+  const { middlewares } = (procedure as unknown as BuiltProcedure)._def;
+  const at = middlewares.findIndex((middleware) => middleware._type === 'output');
+  if (at < 0) throw new Error('withoutOutputCheck: the procedure has no output check');
+  middlewares.splice(at, 1);
+  return procedure;
 }

@@ -79,9 +79,9 @@ class PooledClient extends pg.Client {
     if (!limit && !named) return;
     const query = this.query.bind(this) as (...args: unknown[]) => unknown;
     this.query = ((...args: unknown[]) => {
-      const [text, values] = args;
+      const [text, values, ...callback] = args;
       const name = named && typeof text === 'string' && Array.isArray(values) ? statementName(text) : undefined;
-      const result = name ? query({ name, text, values }) : query(...args);
+      const result = name ? query({ name, text }, values, ...callback) : query(...args);
       if (!limit || !(result instanceof Promise) || unboundedReads.getStore()) return result;
       const timer = setTimeout(() => this.abandon(), limit);
       const clear = () => clearTimeout(timer);

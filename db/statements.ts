@@ -7,6 +7,7 @@
  * (the pool's client names it, db/orm.ts).
  */
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type pg from 'pg';
 import type { EntityManager } from './orm.js';
 
 /**
@@ -50,12 +51,30 @@ export function namedStatement(sql: string): string {
  * (a unique violation is UniqueConstraintViolationException).
  */
 export async function runStatement<R>(em: EntityManager, text: string, values: readonly unknown[]): Promise<R[]> {
-  const runner: Kysely<unknown> | Transaction<unknown> =
-    em.getTransactionContext<Transaction<unknown>>() ?? em.getConnection().getClient();
   const bound = values.map((value) => (value === undefined ? null : value));
+  const transaction = em.getTransactionContext<Transaction<unknown>>();
   try {
+    // Outside a transaction, straight to the pool (what Kysely would do, without its layers).
+    const pool = transaction ? null : await pgPoolOf(em);
+    if (pool) return (await pool.query(text, bound)).rows as R[];
+    const runner: Kysely<unknown> | Transaction<unknown> = transaction ?? em.getConnection().getClient();
     return (await runner.executeQuery<R>(CompiledQuery.raw(text, bound))).rows as R[];
   } catch (error) {
     throw em.getDriver().convertException(error as Error);
   }
+}
+
+/** The pg pool under each connection; null for the embedded PGlite, which has none. */
+const pools = new WeakMap<object, pg.Pool | null>();
+
+async function pgPoolOf(em: EntityManager): Promise<pg.Pool | null> {
+  const connection = em.getConnection();
+  let pool = pools.get(connection);
+  if (pool === undefined) {
+    // MikroORM's pg may be another copy of the module than ours: a pool is known by what it has.
+    const native = (await connection.getNativeClient()) as Partial<pg.Pool>;
+    pool = typeof native.query === 'function' && typeof native.totalCount === 'number' ? (native as pg.Pool) : null;
+    pools.set(connection, pool);
+  }
+  return pool;
 }
