@@ -6,9 +6,10 @@
  * statement: parsed, and once PostgreSQL settles on a generic plan planned, once per connection
  * (the pool's client names it, db/orm.ts).
  */
+
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type pg from 'pg';
-import type { EntityManager } from './orm.js';
 
 /**
  * `sql` with each `?` placeholder numbered `$first`, `$first + 1`, …; a `?` inside a quoted string, a

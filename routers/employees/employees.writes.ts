@@ -3,7 +3,7 @@ import type { WriteOrigin } from '../../core/context.js';
 import { DomainError } from '../../core/domainError.js';
 import type { EntityManager } from '../../db/orm.js';
 import { inTransaction, parsed, TenantReader } from '../../db/tenantReader.js';
-import { previousAttributes, recordEvents } from '../events/eventLog.js';
+import { deliveriesQueued, eventCtes, eventValues, previousAttributes, recordEvents } from '../events/eventLog.js';
 import {
   ALLOWANCE_TYPES_JSON,
   type AllowanceType,
@@ -79,6 +79,12 @@ export interface AccountOptions {
   now?: Date;
   /** created_at of the profile and the employee, for back-dated data (the demo's people); default `now`. */
   createdAt?: Date;
+  /**
+   * The write the account is made by, when it records `employee.created` (decisions §14: the hire);
+   * the event is written by the account's own statement, inside the tenant's lock, with no round
+   * trip of its own.
+   */
+  recordedAs?: WriteOrigin;
 }
 
 /** The actor, the manager and the tenant's row, locked: what is read before an account is made. */
@@ -157,8 +163,11 @@ const CREATE_ACCOUNT = TenantReader.prepare(`
     update tenants set next_employee_number = assigned.n + 1
       from new_employee, assigned
      where tenants.id = (select id from tenants) and assigned.n is not null
-  )
+  ),
+  ${eventCtes(`(select jsonb_build_array(jsonb_build_object('id', ?::uuid, 'type', 'employee.created',
+                 'object', to_jsonb(new_employee), 'previous_attributes', null)) from new_employee where ?::boolean)`)}
   select (select count(*) from seat)::int as seat_free,
+         (select count(*) from queued)::int as deliveries_queued,
          (select count(*) from new_profile)::int as email_free,
          exists (select 1 from employees where email = ?) as email_taken,
          exists (select 1 from employees where employee_id = (select code from assigned)) as code_taken,
@@ -168,6 +177,7 @@ const CREATE_ACCOUNT = TenantReader.prepare(`
 
 interface AccountOutcome extends Partial<EmployeeRecord> {
   seat_free: number;
+  deliveries_queued: number;
   email_free: number;
   email_taken: boolean;
   code_taken: boolean;
@@ -224,6 +234,7 @@ export async function createEmployeeAccount(
     const seatLimit = enforceSeatLimit ? locked.seat_limit : null;
     const prefix = locked.id_prefix;
     const digits = locked.id_digits;
+    const events = eventValues(reader, options.recordedAs, stamp);
     let outcome: AccountOutcome;
     try {
       outcome = (await reader.one<AccountOutcome>(CREATE_ACCOUNT, [
@@ -289,6 +300,11 @@ export async function createEmployeeAccount(
         `Hello ${person.full_name},\n\n${locked.name} has invited you to Workforce as `,
         `, starting ${person.joining_date}.\nSign in with this e-mail address to accept the invitation.\n`,
         invite,
+        // the employee.created event and its deliveries
+        ...events.before,
+        uuidv7(),
+        options.recordedAs !== undefined,
+        ...events.after,
         // the outcome
         email,
       ])) as AccountOutcome;
@@ -303,7 +319,8 @@ export async function createEmployeeAccount(
             : `EmployeeRecord code ${typed ?? 'assigned'} is taken.`,
       });
     }
-    const { seat_free, email_free, email_taken, code_taken, assigned_code, ...record } = outcome;
+    const { seat_free, deliveries_queued, email_free, email_taken, code_taken, assigned_code, ...record } = outcome;
+    if (deliveries_queued) deliveriesQueued(reader);
     if (!seat_free) {
       throw new DomainError('seat_limit_reached', { detail: `All ${locked.seat_limit} seats of the plan are taken.` });
     }
@@ -330,7 +347,7 @@ export interface HireInput extends NewEmployee {
 /**
  * The hiring journey in one transaction (decisions §7): login account, employee record, leave
  * balances, optional rate card, invite e-mail in the outbox; it takes a seat of the plan. Records
- * `employee.created` (decisions §14) in the same transaction: one statement more.
+ * `employee.created` (decisions §14) with the account, in its statement.
  */
 export function hireEmployee(
   em: EntityManager,
@@ -338,11 +355,7 @@ export function hireEmployee(
   input: HireInput,
   origin: WriteOrigin,
 ): Promise<EmployeeRecord> {
-  return inTransaction(em, async (tx) => {
-    const hired = await createEmployeeAccount(tx, tenantId, input, { actorId: input.actor_employee_id });
-    await recordEvents(new TenantReader(tx, tenantId), origin, [{ type: 'employee.created', object: hired }]);
-    return hired;
-  });
+  return createEmployeeAccount(em, tenantId, input, { actorId: input.actor_employee_id, recordedAs: origin });
 }
 
 /** A PATCH of the HR-controlled fields: undefined leaves a field, null clears it. */

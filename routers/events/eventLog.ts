@@ -57,25 +57,48 @@ export interface NewEvent {
 }
 
 /**
- * Records the events and queues their deliveries: one statement. `onlyEndpoint` sends them to that
+ * The two CTEs that record events and queue their deliveries, `recorded` and `queued` (the attempts
+ * queued), for a statement of its own (RECORD) or inside the statement of a write that makes the
+ * events' objects itself in the same round trip (the hire: employees.writes.ts). `events` is SQL
+ * for a jsonb array of `{ id, type, object, previous_attributes }` (no rows when null). Its
+ * parameters go between eventValues' `before` and `after`. `onlyEndpoint` sends the events to that
  * endpoint alone, whatever its event types (the test event); otherwise every enabled endpoint of
  * the tenant subscribed to the type (or to `*`) gets a first attempt, due now.
  */
-const RECORD = TenantReader.prepare(`
-  with recorded as (
+export function eventCtes(events: string): string {
+  return `recorded as (
     insert into events (id, tenant_id, type, data, previous_attributes, request_id, idempotency_key, created_at)
     select x.id, ?::uuid, x.type, jsonb_build_object('object', x.object), x.previous_attributes, ?, ?, ?::timestamptz
-      from jsonb_to_recordset(?::jsonb) as x(id uuid, type text, object jsonb, previous_attributes jsonb)
+      from jsonb_to_recordset(${events}) as x(id uuid, type text, object jsonb, previous_attributes jsonb)
     returning id, type
-  )
-  insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
-                                  created_at)
-  select wf_uuidv7(), ?::uuid, w.id, r.id, r.type, 1, 'pending', ?::timestamptz, ?::timestamptz
-    from recorded r
-    join webhook_endpoints w
-      on w.enabled and (case when ?::uuid is null then r.type = any (w.event_types) or '*' = any (w.event_types)
-                             else w.id = ?::uuid end)
-  returning id`);
+  ),
+  queued as (
+    insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
+                                    created_at)
+    select wf_uuidv7(), ?::uuid, w.id, r.id, r.type, 1, 'pending', ?::timestamptz, ?::timestamptz
+      from recorded r
+      join webhook_endpoints w
+        on w.enabled and (case when ?::uuid is null then r.type = any (w.event_types) or '*' = any (w.event_types)
+                               else w.id = ?::uuid end)
+    returning id
+  )`;
+}
+
+/** The parameters of eventCtes around those of its `events` (no origin: a statement that records none). */
+export function eventValues(
+  reader: TenantReader,
+  origin: WriteOrigin | undefined,
+  now: string,
+  onlyEndpoint: string | null = null,
+): { before: unknown[]; after: unknown[] } {
+  return {
+    before: [reader.tenantId, origin?.requestId ?? null, origin?.idempotencyKey ?? null, now],
+    after: [reader.tenantId, now, now, onlyEndpoint, onlyEndpoint],
+  };
+}
+
+/** Records the events and queues their deliveries: one statement. */
+const RECORD = TenantReader.prepare(`with ${eventCtes('?::jsonb')} select id from queued`);
 
 export async function recordEvents(
   reader: TenantReader,
@@ -84,25 +107,14 @@ export async function recordEvents(
   onlyEndpoint: string | null = null,
 ): Promise<string[]> {
   if (!events.length) return [];
-  const now = new Date().toISOString();
   const rows = events.map((e) => ({
     id: uuidv7(),
     type: e.type,
     object: e.object,
     previous_attributes: e.previousAttributes ?? null,
   }));
-  const queued = await reader.all(RECORD, [
-    reader.tenantId,
-    origin.requestId,
-    origin.idempotencyKey,
-    now,
-    JSON.stringify(rows),
-    reader.tenantId,
-    now,
-    now,
-    onlyEndpoint,
-    onlyEndpoint,
-  ]);
+  const { before, after } = eventValues(reader, origin, new Date().toISOString(), onlyEndpoint);
+  const queued = await reader.all(RECORD, [...before, JSON.stringify(rows), ...after]);
   if (queued.length) deliveriesQueued(reader);
   return rows.map((r) => r.id);
 }
