@@ -8,8 +8,9 @@ import { childEnv, cli, exited, freePort, root } from '../support/processes.js';
 
 // `wfm serve` loads what serving needs and nothing else (docs/decisions.md, "What a process
 // loads"): not the OpenAPI generator (the committed openapi.json is served), not Swagger UI (its
-// files are read when asked for), not the demo seed or the other commands of the CLI. A module hook records every module the process
-// resolves; the list is written when it exits.
+// files are read when asked for), not the demo seed or the other commands of the CLI, and not
+// nodemailer or undici (loaded with the first e-mail and the first webhook delivery). A module hook
+// records every module the process resolves; the list is written when it exits.
 
 const dir = mkdtempSync(path.join(tmpdir(), 'wfm-startup-'));
 const hook = path.join(dir, 'record.mjs');
@@ -33,7 +34,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('wfm serve answers without loading the OpenAPI generator, Swagger UI, the demo seed or the admin commands', async () => {
+test('wfm serve answers without loading the OpenAPI generator, Swagger UI, the demo seed, the admin commands, nodemailer or undici', async () => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--import', hook, cli, 'serve'], {
@@ -71,7 +72,11 @@ test('wfm serve answers without loading the OpenAPI generator, Swagger UI, the d
   const modules = readFileSync(list, 'utf8').split('\n');
   const loaded = (pattern: RegExp) => modules.filter((url) => pattern.test(url));
   expect(loaded(/\/dist\/server\/main\/cli\.js$/)).toHaveLength(1);
-  // prom-client only when metrics are exposed (METRICS_PORT or METRICS_TOKEN).
-  expect(loaded(/node_modules\/(trpc-to-openapi|zod-openapi|openapi3-ts|swagger-ui-dist|prom-client)\//)).toEqual([]);
+  // prom-client only when metrics are exposed (METRICS_PORT or METRICS_TOKEN); nodemailer and undici
+  // with the first send, though their dispatchers' modules load at start (routers/index.ts).
+  expect(
+    loaded(/node_modules\/(trpc-to-openapi|zod-openapi|openapi3-ts|swagger-ui-dist|prom-client|nodemailer|undici)\//),
+  ).toEqual([]);
+  expect(loaded(/\/dist\/routers\/(mail\/mail|webhooks\/webhook)\.dispatcher\.js$/)).toHaveLength(2);
   expect(loaded(/\/dist\/(server\/openapi\/document|routers\/organisations\/demo)\.js$/)).toEqual([]);
 }, 60_000);
