@@ -58,7 +58,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** A shared rate-limit store's answer must come within this; else this process counts in memory. */
   RATE_LIMIT_STORE_TIMEOUT_MS: positiveInt.default(500),
-  SMTP_URL: z.string().optional(),
+  /** Checked here so that a malformed one stops the start (nodemailer itself loads with the first e-mail). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** Whether this process delivers the e-mail outbox (every node may; they never take the same row). */
   OUTBOX_DISPATCH: z
     .enum(['true', 'false', '1', '0'])

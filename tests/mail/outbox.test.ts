@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openOrm } from '../../db/orm.js';
 import { createDelivery, OutboxDispatcher } from '../../routers/mail/mail.dispatcher.js';
+import { parseEnv } from '../../server/main/env.js';
 import { sql, useFreshDatabase } from '../support/database.js';
 import { hire, uniqueEmail } from '../support/employees.js';
 import { startTestServer, type TestServer, type TestTenant, useTestServer } from '../support/harness.js';
@@ -64,6 +65,15 @@ async function hireSome(server: TestServer, secret: string, t: TestTenant, n: nu
   }
   return emails;
 }
+
+test('a malformed SMTP_URL stops the start with the other settings (nodemailer itself loads with the first e-mail)', () => {
+  for (const url of ['garbage', 'smtp://mail.internal:notaport', 'http://mail.internal']) {
+    expect(() => parseEnv({ SMTP_URL: url }), url).toThrow(/SMTP_URL/);
+  }
+  expect(parseEnv({ SMTP_URL: 'smtp://mail.internal:25?pool=true' }).SMTP_URL).toBe(
+    'smtp://mail.internal:25?pool=true',
+  );
+});
 
 test('a dispatching server delivers each live invite exactly once and never a sandbox one', async () => {
   const server = await startTestServer({
