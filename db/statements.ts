@@ -55,9 +55,17 @@ export async function runStatement<R>(em: EntityManager, text: string, values: r
   const bound = values.map((value) => (value === undefined ? null : value));
   const transaction = em.getTransactionContext<Transaction<unknown>>();
   try {
-    // Outside a transaction, straight to the pool (what Kysely would do, without its layers).
+    // Outside a transaction, straight to a pooled client (what Kysely would do, without its layers).
+    // Its promise form of query, not pool.query's callback: the client's read limit watches promises.
     const pool = transaction ? null : await pgPoolOf(em);
-    if (pool) return (await pool.query(text, bound)).rows as R[];
+    if (pool) {
+      const client = await pool.connect();
+      try {
+        return (await client.query(text, bound)).rows as R[];
+      } finally {
+        client.release();
+      }
+    }
     const runner: Kysely<unknown> | Transaction<unknown> = transaction ?? em.getConnection().getClient();
     return (await runner.executeQuery<R>(CompiledQuery.raw(text, bound))).rows as R[];
   } catch (error) {

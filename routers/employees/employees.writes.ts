@@ -116,9 +116,11 @@ interface AccountLock {
  * counter. Nothing is written unless a seat is free; the unique keys on (tenant_id, email) and
  * (tenant_id, employee_id) refuse a duplicate (`on conflict do nothing`, so the transaction stays
  * usable and the refusal can be stored under an Idempotency-Key); the counter moves only for an
- * assigned code.
+ * assigned code. `recordsEvent`: the same statement records employee.created and queues its
+ * deliveries (eventCtes), so the hire holds the tenant's lock for one round trip, not two.
  */
-const CREATE_ACCOUNT = TenantReader.prepare(`
+function accountStatement(recordsEvent: boolean): string {
+  return TenantReader.prepare(`
   with recursive
   seat as (
     select 1 as free where ?::int is null or (select count(*) from employees) < ?::int
@@ -163,17 +165,25 @@ const CREATE_ACCOUNT = TenantReader.prepare(`
     update tenants set next_employee_number = assigned.n + 1
       from new_employee, assigned
      where tenants.id = (select id from tenants) and assigned.n is not null
-  ),
+  )${
+    recordsEvent
+      ? `,
   ${eventCtes(`(select jsonb_build_array(jsonb_build_object('id', ?::uuid, 'type', 'employee.created',
-                 'object', to_jsonb(new_employee), 'previous_attributes', null)) from new_employee where ?::boolean)`)}
+                 'object', to_jsonb(new_employee), 'previous_attributes', null)) from new_employee)`)}`
+      : ''
+  }
   select (select count(*) from seat)::int as seat_free,
-         (select count(*) from queued)::int as deliveries_queued,
+         ${recordsEvent ? '(select count(*) from queued)::int' : '0'} as deliveries_queued,
          (select count(*) from new_profile)::int as email_free,
          exists (select 1 from employees where email = ?) as email_taken,
          exists (select 1 from employees where employee_id = (select code from assigned)) as code_taken,
          (select code from assigned) as assigned_code,
          new_employee.*
     from (select 1) as one left join new_employee on true`);
+}
+
+/** The account statement, and the one that also records employee.created (the hire: `recordedAs`). */
+const CREATE_ACCOUNT = { plain: accountStatement(false), recordingEvent: accountStatement(true) };
 
 interface AccountOutcome extends Partial<EmployeeRecord> {
   seat_free: number;
@@ -234,10 +244,10 @@ export async function createEmployeeAccount(
     const seatLimit = enforceSeatLimit ? locked.seat_limit : null;
     const prefix = locked.id_prefix;
     const digits = locked.id_digits;
-    const events = eventValues(reader, options.recordedAs, stamp);
+    const events = options.recordedAs && eventValues(reader, options.recordedAs, stamp);
     let outcome: AccountOutcome;
     try {
-      outcome = (await reader.one<AccountOutcome>(CREATE_ACCOUNT, [
+      outcome = (await reader.one<AccountOutcome>(events ? CREATE_ACCOUNT.recordingEvent : CREATE_ACCOUNT.plain, [
         // seat
         seatLimit,
         seatLimit,
@@ -301,10 +311,7 @@ export async function createEmployeeAccount(
         `, starting ${person.joining_date}.\nSign in with this e-mail address to accept the invitation.\n`,
         invite,
         // the employee.created event and its deliveries
-        ...events.before,
-        uuidv7(),
-        options.recordedAs !== undefined,
-        ...events.after,
+        ...(events ? [...events.before, uuidv7(), ...events.after] : []),
         // the outcome
         email,
       ])) as AccountOutcome;

@@ -84,15 +84,15 @@ export function eventCtes(events: string): string {
   )`;
 }
 
-/** The parameters of eventCtes around those of its `events` (no origin: a statement that records none). */
+/** The parameters of eventCtes around those of its `events`. */
 export function eventValues(
   reader: TenantReader,
-  origin: WriteOrigin | undefined,
+  origin: WriteOrigin,
   now: string,
   onlyEndpoint: string | null = null,
 ): { before: unknown[]; after: unknown[] } {
   return {
-    before: [reader.tenantId, origin?.requestId ?? null, origin?.idempotencyKey ?? null, now],
+    before: [reader.tenantId, origin.requestId, origin.idempotencyKey, now],
     after: [reader.tenantId, now, now, onlyEndpoint, onlyEndpoint],
   };
 }

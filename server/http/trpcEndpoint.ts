@@ -48,6 +48,33 @@ export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TR
     return { status: response.status, contentType: TRPC_CONTENT_TYPE, body: await response.text(), headers };
   };
 
+  /**
+   * A single query (GET, not batched, no refusal pending, no streaming asked for) runs its procedure
+   * directly, as /v1 does, and answers in tRPC's shape: `{"result":{"data":…}}` with tRPC's Vary. It
+   * spares a read the Fetch Request and Response tRPC builds around each call (the /trpc list was a
+   * fifth dearer than the /v1 list). Whatever fails goes through tRPC's resolveResponse, which runs
+   * the query again and answers the error exactly as tRPC does: a read changes nothing when run twice.
+   */
+  const query = async (ctx: KoaContext, state: RequestState, path: string): Promise<RestOutcome | undefined> => {
+    const entry = table.byPath.get(path);
+    if (entry?.type !== 'query' || state.refusal || ctx.get('trpc-accept')) return undefined;
+    const input = new URLSearchParams(ctx.querystring).get('input');
+    try {
+      const data = await entry.procedure({
+        path,
+        getRawInput: async () => (input === null ? undefined : JSON.parse(input)),
+        ctx: state,
+        type: 'query',
+        signal: undefined,
+        batchIndex: 0,
+      });
+      const body = JSON.stringify({ result: { data } });
+      return { status: 200, contentType: TRPC_CONTENT_TYPE, body, headers: { vary: 'trpc-accept, accept' } };
+    } catch {
+      return undefined;
+    }
+  };
+
   /** Answers one /trpc request to `path` (`employees.create`, or `a,b,c` when `batched`). */
   return async (
     ctx: KoaContext,
@@ -55,6 +82,7 @@ export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TR
     path: string,
     batched: boolean,
   ): Promise<RestOutcome> => {
+    if (state && ctx.method === 'GET' && !batched) return (await query(ctx, state, path)) ?? resolve(ctx, state, path);
     const names = batched ? path.split(',') : [path];
     if (!state || ctx.method !== 'POST' || !names.every(writes)) return resolve(ctx, state, path);
 
