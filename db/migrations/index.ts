@@ -11,6 +11,7 @@ import { Migration20261123000010ListFilterIndexes } from './Migration20261123000
 import { Migration20261126000011WebhookDispatch } from './Migration20261126000011WebhookDispatch.js';
 import { Migration20261126000012SecretsAtRest } from './Migration20261126000012SecretsAtRest.js';
 import { Migration20261127000013ListWindowIndexes } from './Migration20261127000013ListWindowIndexes.js';
+import { Migration20261127000014WindowWalkIndexes } from './Migration20261127000014WindowWalkIndexes.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
 export const migrationsList = [
@@ -27,6 +28,7 @@ export const migrationsList = [
   Migration20261126000011WebhookDispatch,
   Migration20261126000012SecretsAtRest,
   Migration20261127000013ListWindowIndexes,
+  Migration20261127000014WindowWalkIndexes,
 ].map((cls) => ({
   name: cls.name,
   class: cls,
