@@ -22,11 +22,8 @@ import {
 } from './eventLog.js';
 
 const COLUMNS = eventColumns('events.');
-/**
- * The types a statement reads are its parameter, a comma list (event types hold no comma): the
- * driver would spread a JavaScript array into several parameters.
- */
-const OF_TYPES = `events.type = any (string_to_array(?::text, ','))`;
+/** The types a statement reads are its parameter, a text[] (bound as a JavaScript array). */
+const OF_TYPES = `events.type = any (?::text[])`;
 /**
  * Events older than the retention are gone from every read at once, whether or not the purge has
  * run yet (decisions §18): the purge only reclaims their space.
@@ -45,7 +42,7 @@ function pageOfTypes(position: boolean): string {
   const after = position ? ' and (events.created_at, events.id) > (?::timestamptz, ?::uuid)' : '';
   return TenantReader.prepare(`
     select e.id, e.type, e.created_at, e.data, e.previous_attributes, e.request
-      from unnest(string_to_array(?::text, ',')) as t(type)
+      from unnest(?::text[]) as t(type)
       cross join lateral (
         select ${COLUMNS}, events.created_at as at
           from events
@@ -106,7 +103,7 @@ export async function listEvents(
   if (query.cursor !== undefined) {
     position = cursorPosition(cursors, list, query.cursor);
   } else if (filter.after !== undefined) {
-    const found = await reader.one<{ created_at: string; id: string }>(POSITION, [filter.after, visible.join(',')]);
+    const found = await reader.one<{ created_at: string; id: string }>(POSITION, [filter.after, visible]);
     if (!found) {
       throw new DomainError('invalid_query_parameter', {
         detail: `Invalid query parameter: after: no event ${filter.after} in this log.`,
@@ -119,7 +116,7 @@ export async function listEvents(
   const types = listedEventTypes(visible, filter);
   if (!types.length) return { data: [], next_cursor: null, has_more: false };
   const rows = await reader.all<EventRow & { id: string; created_at: string }>(position ? LATER_PAGE : FIRST_PAGE, [
-    types.join(','),
+    types,
     ...(position ?? []),
     query.limit + 1,
     query.limit + 1,
@@ -130,7 +127,7 @@ export async function listEvents(
 
 /** One event `scopes` may see; not_found otherwise (another tenant's, another type's, or purged). */
 export async function getEvent(reader: TenantReader, scopes: readonly Scope[], id: string): Promise<EventRecord> {
-  const found = await reader.one<EventRow>(BY_ID, [id, visibleEventTypes(scopes).join(',')]);
+  const found = await reader.one<EventRow>(BY_ID, [id, visibleEventTypes(scopes)]);
   if (!found) throw new DomainError('not_found', { detail: `No event with id ${id}.` });
   return eventRecord(found);
 }

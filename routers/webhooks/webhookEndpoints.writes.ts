@@ -48,14 +48,6 @@ const COLUMNS = selectList({
   updated_at: 'timestamp',
 });
 
-/**
- * A text[] parameter as PostgreSQL's array literal (the driver would spread a JS array into a list):
- * the values are event types or `*`, which need no escaping beyond the quotes.
- */
-function textArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v}"`).join(',')}}`;
-}
-
 function newSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
@@ -123,7 +115,7 @@ export async function createWebhookEndpoint(
       uuidv7(),
       tenantId,
       input.url,
-      textArray(input.event_types),
+      input.event_types,
       input.description ?? null,
       sealed,
       now,
@@ -201,7 +193,7 @@ export async function updateWebhookEndpoint(
   const enabling = patch.enabled === true;
   const updated = await new TenantReader(em, tenantId).one<WebhookEndpointRecord>(UPDATE, [
     patch.url ?? null,
-    patch.event_types ? textArray(patch.event_types) : null,
+    patch.event_types ?? null,
     patch.description !== undefined,
     patch.description ?? null,
     patch.enabled ?? null,
