@@ -290,6 +290,21 @@ function queryInput(querystring: string, numbers: ReadonlySet<string>): Record<s
   return query;
 }
 
+/**
+ * Runs one procedure of the table with `state` as its context, as `router.createCaller(ctx)` would,
+ * its raw input from `rawInput` (/v1 and a single /trpc query call procedures this way).
+ */
+export function callProcedure(entry: ProcedureEntry, state: RequestState, rawInput: () => unknown): Promise<unknown> {
+  return entry.procedure({
+    path: entry.path,
+    getRawInput: async () => rawInput(),
+    ctx: state,
+    type: entry.type,
+    signal: undefined,
+    batchIndex: 0,
+  });
+}
+
 export function createRestHandler(
   table: ProcedureTable,
   baseUrl: string,
@@ -324,14 +339,7 @@ export function createRestHandler(
         input = { ...(given as object), ...match.groups };
       }
       state = requestStateOf(req);
-      const data = await entry.procedure({
-        path: entry.path,
-        getRawInput: async () => input,
-        ctx: state,
-        type: entry.type,
-        signal: undefined,
-        batchIndex: 0,
-      });
+      const data = await callProcedure(entry, state, () => input);
       const status = operation.successStatus;
       const body = status === 204 ? '' : (JSON.stringify(data) ?? '');
       return { status, contentType: 'application/json', body, headers: {} };

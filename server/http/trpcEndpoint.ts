@@ -9,7 +9,7 @@ import { MAX_BATCH_SIZE, toApiError } from '../../core/trpc.js';
 import { appRouter } from '../../routers/index.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
 import { MAX_BODY_BYTES, readJsonBody } from './middleware/body.js';
-import { errorHeaders, type ProcedureTable, type RestOutcome } from './rest.js';
+import { callProcedure, errorHeaders, type ProcedureTable, type RestOutcome } from './rest.js';
 
 /**
  * The /trpc surface (decisions §11): tRPC's own request handling (batches, its error shape), with
@@ -60,14 +60,7 @@ export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TR
     if (entry?.type !== 'query' || state.refusal || ctx.get('trpc-accept')) return undefined;
     const input = new URLSearchParams(ctx.querystring).get('input');
     try {
-      const data = await entry.procedure({
-        path,
-        getRawInput: async () => (input === null ? undefined : JSON.parse(input)),
-        ctx: state,
-        type: 'query',
-        signal: undefined,
-        batchIndex: 0,
-      });
+      const data = await callProcedure(entry, state, () => (input === null ? undefined : JSON.parse(input)));
       const body = JSON.stringify({ result: { data } });
       return { status: 200, contentType: TRPC_CONTENT_TYPE, body, headers: { vary: 'trpc-accept, accept' } };
     } catch {
