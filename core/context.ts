@@ -51,8 +51,15 @@ export interface Services {
 export interface RequestState {
   requestId: string;
   auth: Auth;
-  /** A fork of the entity manager for this request alone. */
-  em: EntityManager;
+  /** A fork of the entity manager for this request alone, made on first use (requestState). */
+  readonly em: EntityManager;
+  /**
+   * What the request's statements run through (its tenant reader): the request's fork once it has
+   * one, which may hold the request's transaction; until then the ORM's own entity manager, which
+   * runs a statement on a pooled connection, or in the transaction of an `em.transactional` it is
+   * called within. A read that only runs statements never forks.
+   */
+  readonly statementEm: EntityManager;
   services: Services;
   /**
    * A malformed path id (400 invalid_id), else a body or Idempotency-Key that could not be read
@@ -69,6 +76,27 @@ export interface RequestState {
    * request (a tRPC batch has several) still run, every later one throws `rejection` first thing.
    */
   refusal?: { admitted: number; rejection: ApiError };
+}
+
+/**
+ * A request's state, its entity manager forked on first use: a fork is a unit of work, an identity
+ * map and their helpers, which a read that runs statements alone never uses (about 2 % of a get's
+ * CPU, and more of its garbage). The getters are the state's own properties, so a copy of the
+ * state (`{ ...state }`) still has them, but copying reads `em`, and so forks.
+ */
+export function requestState(fields: Omit<RequestState, 'em' | 'statementEm'>): RequestState {
+  let fork: EntityManager | undefined;
+  const orm = fields.services.orm;
+  return {
+    ...fields,
+    get em() {
+      fork ??= orm.em.fork();
+      return fork;
+    },
+    get statementEm() {
+      return fork ?? orm.em;
+    },
+  };
 }
 
 const states = new WeakMap<IncomingMessage, RequestState>();

@@ -24,8 +24,10 @@ export interface TenantContext {
  * (db/tenantReader.ts). Without a tenant there is no reader, and no statement it runs can see
  * another tenant's rows.
  */
-export function tenantReader(ctx: Pick<TenantContext, 'em' | 'credential'>): TenantReader {
-  return new TenantReader(ctx.em, ctx.credential.tenantId);
+export function tenantReader(
+  ctx: Pick<TenantContext, 'em' | 'credential'> & { statementEm?: EntityManager },
+): TenantReader {
+  return new TenantReader(ctx.statementEm ?? ctx.em, ctx.credential.tenantId);
 }
 
 export interface ListInput {

@@ -19,7 +19,7 @@ import { initTRPC, type TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
-import type { Context } from './context.js';
+import type { Context, Credential } from './context.js';
 import type { FieldError } from './domainError.js';
 import { ApiError, type ProblemCode } from './problems.js';
 import type { Scope } from './scopes.js';
@@ -205,7 +205,11 @@ function credentialChecks(scopes?: readonly Scope[], needs?: string) {
       });
     }
     if (ctx.inputError) throw ctx.inputError;
-    return next({ ctx: { credential: auth.credential } });
+    // The credential goes on the request's own context, and next() gets no `ctx`: given one, tRPC
+    // copies the whole context at this level, which reads RequestState.em and so forks it. The
+    // argument's type only tells the procedures after this check that `ctx.credential` is set.
+    (ctx as Context & { credential?: Credential }).credential = auth.credential;
+    return next({} as { ctx: { credential: Credential } });
   });
 }
 

@@ -11,7 +11,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { attachRequestState, deferInputError, type RequestState, type Services } from '../../core/context.js';
+import {
+  attachRequestState,
+  deferInputError,
+  type RequestState,
+  requestState,
+  type Services,
+} from '../../core/context.js';
 import { ApiError, problemCodes } from '../../core/problems.js';
 import { MAX_BATCH_SIZE, malformedPathId } from '../../core/trpc.js';
 import { appRouter } from '../../routers/index.js';
@@ -159,13 +165,12 @@ export function createApp(deps: AppDeps): Koa {
    * request runs (several in a tRPC batch, decisions §5).
    */
   const prepare = async (ctx: Koa.Context, routeKey: string, procedures = 1): Promise<RequestState> => {
-    const em = orm.em.fork();
-    const state: RequestState = {
+    const state = requestState({
       requestId: ctx.state.requestId,
-      auth: await resolveAuth(ctx.get('Authorization') || undefined, em, env.CREDENTIAL_PREFIX),
-      em,
+      // A statement outside any transaction: the ORM's own entity manager, no fork (requestState).
+      auth: await resolveAuth(ctx.get('Authorization') || undefined, orm.em, env.CREDENTIAL_PREFIX),
       services: deps,
-    };
+    });
     attachRequestState(ctx.req, state);
     if (!unlimited.has(routeKey)) {
       const { quota, admitted, rejection } =
@@ -190,13 +195,12 @@ export function createApp(deps: AppDeps): Koa {
     } catch (error) {
       const rejection = ApiError.from(error);
       if (!rejection) throw error;
-      const state: RequestState = {
+      const state = requestState({
         requestId: ctx.state.requestId,
         auth: { state: 'anonymous' },
-        em: orm.em.fork(),
         services: deps,
         refusal: { admitted: 0, rejection },
-      };
+      });
       attachRequestState(ctx.req, state);
       return state;
     }
