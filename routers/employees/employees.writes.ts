@@ -87,16 +87,9 @@ export interface AccountOptions {
   recordedAs?: WriteOrigin;
 }
 
-/**
- * The actor, the manager and the tenant's row, locked: what is read before an account is made.
- * It also sets `plan_cache_mode` for the rest of the transaction, so that the account statement
- * runs its generic plan, planned once per connection: PostgreSQL otherwise judged that statement's
- * custom plans cheaper (they fold away the branches its parameters switch off) and, on a tenant of
- * 10,000 employees, planned it anew at each hire: 1.5 ms under the tenant's lock, which every
- * concurrent hire of the tenant waits for (tests/employees/hirePlan.test.ts).
- */
+/** The actor, the manager and the tenant's row, locked: what is read before an account is made. */
 const ACCOUNT_LOCK = TenantReader.prepare(`
-  select set_config('plan_cache_mode', 'force_generic_plan', true) as plan_cache_mode, t.seat_limit, t.id_prefix, t.id_digits, t.next_employee_number, t.name,
+  select t.seat_limit, t.id_prefix, t.id_digits, t.next_employee_number, t.name,
          a.id as actor_id, a.is_hr_admin as actor_is_hr_admin, m.id as manager_id,
          ${ALLOWANCE_TYPES_JSON}
     from tenants t

@@ -1,7 +1,7 @@
 /**
- * The account statement of a hire runs its generic plan, planned once per connection: the lock
- * statement before it sets `plan_cache_mode` for the transaction (routers/employees/employees.writes.ts).
- * PostgreSQL otherwise plans it anew for at least the first five hires on each connection, and on
+ * The account statement of a hire runs its generic plan, planned once per connection: the pool's
+ * connections run every named statement's generic plan (`plan_cache_mode` in db/orm.ts). Under the
+ * default PostgreSQL plans it anew for at least the first five hires on each connection, and on
  * the benchmark's tenant of 10,000 employees for every hire (its custom plans fold away the branches
  * the parameters switch off and look cheaper): 1.5 ms under the tenant's lock that every concurrent
  * hire of the tenant waits for. Without the setting this test sees five custom plans.

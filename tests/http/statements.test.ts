@@ -49,6 +49,21 @@ test('with DATABASE_TRANSACTION_POOLING nothing is named: the same statement goe
   expect(names).toEqual([]);
 });
 
+test('the pool’s connections run every named statement’s generic plan; through a transaction pooler nothing is set', async () => {
+  const setting = async (pooling: boolean) => {
+    const orm = await openOrm({ DATABASE_URL: adminUrl, DATA_DIR: './var', DATABASE_TRANSACTION_POOLING: pooling });
+    orms.push(orm);
+    const [row] = await runStatement<{ mode: string }>(
+      orm.em.fork(),
+      "select current_setting('plan_cache_mode') as mode",
+      [],
+    );
+    return row.mode;
+  };
+  expect(await setting(false)).toBe('force_generic_plan');
+  expect(await setting(true)).toBe('auto');
+});
+
 test('a database error comes back as MikroORM’s exception for it, as em.execute gives', async () => {
   const orm = await openOrm({ DATABASE_URL: adminUrl, DATA_DIR: './var' });
   orms.push(orm);
