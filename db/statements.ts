@@ -57,7 +57,7 @@ export async function runStatement<R>(em: EntityManager, text: string, values: r
   try {
     // Outside a transaction, straight to a pooled client (what Kysely would do, without its layers).
     // Its promise form of query, not pool.query's callback: the client's read limit watches promises.
-    const pool = transaction ? null : await pgPoolOf(em);
+    const pool = transaction ? null : (pools.get(em.getConnection()) ?? (await pgPoolOf(em)));
     if (pool) {
       const client = await pool.connect();
       try {
@@ -73,7 +73,10 @@ export async function runStatement<R>(em: EntityManager, text: string, values: r
   }
 }
 
-/** The pg pool under each connection; null for the embedded PGlite, which has none. */
+/**
+ * The pg pool under each connection, null for the embedded PGlite, which has none; a pool once
+ * found is taken without a wait (runStatement runs on every request, twice).
+ */
 const pools = new WeakMap<object, pg.Pool | null>();
 
 async function pgPoolOf(em: EntityManager): Promise<pg.Pool | null> {
