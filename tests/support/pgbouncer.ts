@@ -46,8 +46,9 @@ export async function startPgBouncer(
   options: {
     poolSize?: number;
     /**
-     * A misconfigured pooler: it drops the timeouts a client sends at connect without a word, and
-     * sets none itself (how the service's positive check of its session settings is tested).
+     * A misconfigured pooler: it drops the settings a client sends at connect without a word (the
+     * timeouts, and `options`, which carries plan_cache_mode), and sets none itself (how the
+     * service's positive check of its session settings is tested).
      */
     dropTimeouts?: boolean;
   } = {},
@@ -85,7 +86,7 @@ export async function startPgBouncer(
       'pool_mode = transaction',
       `default_pool_size = ${options.poolSize ?? 30}`,
       'max_client_conn = 1000',
-      `ignore_startup_parameters = extra_float_digits${options.dropTimeouts ? `,${Object.keys(SESSION_TIMEOUTS).join(',')}` : ''}`,
+      `ignore_startup_parameters = extra_float_digits${options.dropTimeouts ? `,${[...Object.keys(SESSION_TIMEOUTS), 'options'].join(',')}` : ''}`,
       // Server connections go back to PostgreSQL soon after the load, not after 10 minutes.
       'server_idle_timeout = 5',
       // A refused server login (a database dropped and created again) is retried within a second.
