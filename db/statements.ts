@@ -57,7 +57,9 @@ export async function runStatement<R>(em: EntityManager, text: string, values: r
   try {
     // Outside a transaction, straight to a pooled client (what Kysely would do, without its layers).
     // Its promise form of query, not pool.query's callback: the client's read limit watches promises.
-    const pool = transaction ? null : (pools.get(em.getConnection()) ?? (await pgPoolOf(em)));
+    const connection = em.getConnection();
+    const known = transaction ? null : pools.get(connection);
+    const pool = known === undefined ? await pgPoolOf(connection) : known;
     if (pool) {
       const client = await pool.connect();
       try {
@@ -66,7 +68,7 @@ export async function runStatement<R>(em: EntityManager, text: string, values: r
         client.release();
       }
     }
-    const runner: Kysely<unknown> | Transaction<unknown> = transaction ?? em.getConnection().getClient();
+    const runner: Kysely<unknown> | Transaction<unknown> = transaction ?? connection.getClient();
     return (await runner.executeQuery<R>(CompiledQuery.raw(text, bound))).rows as R[];
   } catch (error) {
     throw em.getDriver().convertException(error as Error);
@@ -79,14 +81,11 @@ export async function runStatement<R>(em: EntityManager, text: string, values: r
  */
 const pools = new WeakMap<object, pg.Pool | null>();
 
-async function pgPoolOf(em: EntityManager): Promise<pg.Pool | null> {
-  const connection = em.getConnection();
-  let pool = pools.get(connection);
-  if (pool === undefined) {
-    // MikroORM's pg may be another copy of the module than ours: a pool is known by what it has.
-    const native = (await connection.getNativeClient()) as Partial<pg.Pool>;
-    pool = typeof native.query === 'function' && typeof native.totalCount === 'number' ? (native as pg.Pool) : null;
-    pools.set(connection, pool);
-  }
+/** Finds the pool under `connection` and keeps it in `pools`. */
+async function pgPoolOf(connection: ReturnType<EntityManager['getConnection']>): Promise<pg.Pool | null> {
+  // MikroORM's pg may be another copy of the module than ours: a pool is known by what it has.
+  const native = (await connection.getNativeClient()) as Partial<pg.Pool>;
+  const pool = typeof native.query === 'function' && typeof native.totalCount === 'number' ? (native as pg.Pool) : null;
+  pools.set(connection, pool);
   return pool;
 }
