@@ -1,6 +1,6 @@
 /**
- * Attempts made by request or by rule (decisions §18), not by the retry schedule: recover (every
- * failed event since a time), retry (one delivery's event again), and what disabling an endpoint
+ * Attempts made by request or by rule (decisions §18, §21), not by the retry schedule: recover (failed
+ * events since a time, a bounded batch a call), retry (one delivery's event again), and what disabling an endpoint
  * records (the `webhook_endpoint.disabled` event and the HR admins' e-mail). Sending is the dispatcher's.
  */
 import { uuidv7 } from 'uuidv7';
@@ -13,25 +13,16 @@ import { deliveriesQueued, EVENT_RETENTION_DAYS, recordEvents } from '../events/
 import { outboxInsert, outboxRows } from '../mail/outbox.writes.js';
 import { DELIVERY_COLUMNS, type WebhookDeliveryRecord } from './webhookDelivery.record.js';
 import { webhookEndpointSchema } from './webhookEndpoint.record.js';
-import type { WebhookEndpointRecord } from './webhookEndpoints.writes.js';
+import { lockEndpointFor, type WebhookEndpointRecord } from './webhookEndpoints.writes.js';
 
 /** How far back a recover may reach: the event log's retention (decisions §18). */
 export const RECOVER_MAX_DAYS = EVENT_RETENTION_DAYS;
 
 const ENDPOINT_COLUMNS = recordColumns(webhookEndpointSchema);
 
-/**
- * The endpoint, locked against the dispatcher's outcome (which updates it, then queues a retry) and
- * against another recover or retry, so that the next `attempt` number of an event is read and
- * written by one transaction at a time.
- */
-const LOCK_ENDPOINT = TenantReader.prepare(
-  'select w.id, w.enabled from webhook_endpoints w where w.id = ? for no key update of w',
-);
-
-async function lockEnabledEndpoint(reader: TenantReader, id: string): Promise<void> {
-  const endpoint = await reader.one<{ enabled: boolean }>(LOCK_ENDPOINT, [id]);
-  if (!endpoint) throw new DomainError('not_found', { detail: `No webhook endpoint ${id}.` });
+/** The endpoint, locked and its read scopes checked (lockEndpointFor), and enabled. */
+async function lockEnabledEndpoint(reader: TenantReader, id: string, scopes: readonly string[]): Promise<void> {
+  const endpoint = await lockEndpointFor(reader, id, scopes);
   if (!endpoint.enabled) {
     throw new DomainError('webhook_endpoint_disabled', {
       detail: `The webhook endpoint ${id} is disabled, so nothing would be sent; turn it on (PATCH enabled: true) first.`,
@@ -39,55 +30,88 @@ async function lockEnabledEndpoint(reader: TenantReader, id: string): Promise<vo
   }
 }
 
-/**
- * The events of an endpoint whose last attempt failed, that attempt made at or after `since` (its
- * row's created_at: when it was queued), oldest event first, each with the next attempt number.
- */
-const FAILED_SINCE = TenantReader.prepare(`
-  select l.event_id, l.event_type, l.attempt + 1 as attempt
-    from (select distinct on (d.event_id) d.event_id, d.event_type, d.attempt, d.status, d.created_at
-            from webhook_deliveries d
-           where d.endpoint_id = ?
-           order by d.event_id, d.attempt desc) l
-    join events e on e.id = l.event_id
-   where l.status = 'failed' and l.created_at >= ?::timestamptz
-   order by e.created_at, e.id`);
+/** At most this many events one recover requeues (decisions §21). */
+export const RECOVER_BATCH = 10_000;
 
-/** New attempts (one `?`: a JSON list of rows), due at once; a row of the same attempt already there is skipped. */
-const QUEUE = TenantReader.prepare(`
-  insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
-                                  created_at)
-  select x.id, ?::uuid, ?::uuid, x.event_id, x.event_type, x.attempt, 'pending', ?::timestamptz, ?::timestamptz
-    from json_to_recordset(?::json) as x(id uuid, event_id uuid, event_type text, attempt int, n int)
-   order by x.n
-  on conflict do nothing
-  returning id`);
+/** An event still kept (decisions §21: one past retention is never sent again). */
+const KEPT = `e.created_at > now() - make_interval(days => ${EVENT_RETENTION_DAYS})`;
 
 /**
- * POST /v1/webhook-endpoints/{id}/recover: one new attempt for every event of the endpoint whose
- * delivery ended failed at or after `since` (test events included), oldest first, due now (the
- * same `webhook-id`: the event id). Refuses not_found and webhook_endpoint_disabled. Returns how
- * many attempts it queued.
+ * Recover as one statement, so that no list of events passes through the process: its memory is
+ * bounded whatever the backlog (decisions §21). The kept events of the endpoint whose last attempt
+ * failed and was queued at or after `since`, oldest event first: the first RECOVER_BATCH get their
+ * next attempt, due now (a microsecond apart, so that they list and are claimed in that order), and
+ * the one after them gives `next_since`, its event's time. Every event left is at least that old
+ * and failed after it was created, so a call with `next_since` finds each of them, and none just
+ * requeued (their last attempt is pending).
  */
-export async function recoverDeliveries(em: EntityManager, tenantId: string, id: string, since: Date): Promise<number> {
+const RECOVER = TenantReader.prepare(`
+  with failed as (
+    select d.event_id, d.event_type, d.attempt + 1 as attempt, e.created_at, e.id,
+           row_number() over (order by e.created_at, e.id) as n
+      from webhook_deliveries d
+      join events e on e.id = d.event_id
+     where d.endpoint_id = ? and d.status = 'failed' and d.created_at >= ?::timestamptz and ${KEPT}
+       and not exists (select 1 from webhook_deliveries l
+                        where l.endpoint_id = d.endpoint_id and l.event_id = d.event_id and l.attempt > d.attempt)
+     order by e.created_at, e.id
+     limit ?),
+  queued as (
+    insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status,
+                                    next_attempt_at, created_at)
+    select wf_uuidv7(), ?::uuid, ?::uuid, f.event_id, f.event_type, f.attempt, 'pending',
+           ?::timestamptz + f.n * interval '1 microsecond', ?::timestamptz + f.n * interval '1 microsecond'
+      from failed f
+     where f.n <= ?
+    on conflict do nothing
+    returning id)
+  select (select count(*) from queued)::int as requeued,
+         to_char((select f.created_at from failed f where f.n > ?) at time zone 'UTC',
+                 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as next_since`);
+
+export interface RecoverOutcome {
+  requeued: number;
+  has_more: boolean;
+  /** Where the next call starts (`since`), when more remain. */
+  next_since: string | null;
+}
+
+/**
+ * POST /v1/webhook-endpoints/{id}/recover: one new attempt, due now, for each of the oldest
+ * RECOVER_BATCH kept events of the endpoint (test events included) whose delivery ended failed at
+ * or after `since`, with the same `webhook-id` (the event id). Refuses not_found,
+ * insufficient_scope and webhook_endpoint_disabled.
+ */
+export async function recoverDeliveries(
+  em: EntityManager,
+  tenantId: string,
+  scopes: readonly string[],
+  id: string,
+  since: Date,
+): Promise<RecoverOutcome> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    await lockEnabledEndpoint(reader, id);
-    const failed = await reader.all<{ event_id: string; event_type: string; attempt: number }>(FAILED_SINCE, [
+    await lockEnabledEndpoint(reader, id, scopes);
+    const now = new Date().toISOString();
+    const [outcome] = await reader.all<{ requeued: number; next_since: string | null }>(RECOVER, [
       id,
       since.toISOString(),
+      RECOVER_BATCH + 1,
+      tenantId,
+      id,
+      now,
+      now,
+      RECOVER_BATCH,
+      RECOVER_BATCH,
     ]);
-    if (!failed.length) return 0;
-    // UUID v7 ids made in order, so the attempts list (and are claimed) oldest event first.
-    const rows = failed.map((row, n) => ({ id: uuidv7(), ...row, n }));
-    const now = new Date().toISOString();
-    const queued = await reader.all(QUEUE, [tenantId, id, now, now, JSON.stringify(rows)]);
+    const { requeued, next_since } = outcome as { requeued: number; next_since: string | null };
     // Sent once this commits, not at the next poll.
-    if (queued.length) deliveriesQueued(reader);
-    return queued.length;
+    if (requeued) deliveriesQueued(reader);
+    return { requeued, has_more: next_since !== null, next_since };
   });
 }
 
+/** A delivery of the endpoint whose event is still kept (one past retention is not_found). */
 const RETRY = TenantReader.prepare(`
   insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
                                   created_at)
@@ -96,27 +120,32 @@ const RETRY = TenantReader.prepare(`
            where a.endpoint_id = d.endpoint_id and a.event_id = d.event_id),
          'pending', ?::timestamptz, ?::timestamptz
     from webhook_deliveries d
-   where d.id = ? and d.endpoint_id = ?
+    join events e on e.id = d.event_id
+   where d.id = ? and d.endpoint_id = ? and ${KEPT}
   returning ${DELIVERY_COLUMNS}`);
 
 /**
  * POST /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/retry: one new attempt of that delivery's
- * event, whatever the delivery's status, due now. Refuses not_found (the endpoint, or a delivery
- * not of it) and webhook_endpoint_disabled. Returns the new attempt.
+ * event, whatever the delivery's status, due now. Refuses not_found (the endpoint, a delivery not of
+ * it, or one whose event is past retention), insufficient_scope and webhook_endpoint_disabled.
+ * Returns the new attempt.
  */
 export async function retryDelivery(
   em: EntityManager,
   tenantId: string,
+  scopes: readonly string[],
   id: string,
   deliveryId: string,
 ): Promise<WebhookDeliveryRecord> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    await lockEnabledEndpoint(reader, id);
+    await lockEnabledEndpoint(reader, id, scopes);
     const now = new Date().toISOString();
     const attempt = await reader.one<WebhookDeliveryRecord>(RETRY, [uuidv7(), now, now, deliveryId, id]);
     if (!attempt) {
-      throw new DomainError('not_found', { detail: `No delivery ${deliveryId} of webhook endpoint ${id}.` });
+      throw new DomainError('not_found', {
+        detail: `No delivery ${deliveryId} of webhook endpoint ${id} (or its event is past the ${EVENT_RETENTION_DAYS} days kept).`,
+      });
     }
     deliveriesQueued(reader);
     return attempt;

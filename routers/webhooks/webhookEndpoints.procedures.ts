@@ -6,7 +6,7 @@ import { idParam, readProcedures } from '../../core/records.js';
 import { router, scoped } from '../../core/trpc.js';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../events/eventLog.js';
 import { listDeliveries } from './webhookDeliveries.reads.js';
-import { RECOVER_MAX_DAYS, recoverDeliveries, retryDelivery } from './webhookDeliveries.writes.js';
+import { RECOVER_BATCH, RECOVER_MAX_DAYS, recoverDeliveries, retryDelivery } from './webhookDeliveries.writes.js';
 import { deliverySchema } from './webhookDelivery.record.js';
 import { SUBSCRIBABLE_TYPES, webhookEndpointSchema } from './webhookEndpoint.record.js';
 import {
@@ -175,7 +175,7 @@ export const webhookEndpointsRouter = router({
         tags: TAGS,
         summary: 'Update a webhook endpoint',
         description:
-          'Changes the URL (checked as on create), the event types, the description (null clears it) or `enabled`. Accepts Idempotency-Key.',
+          'Changes the URL (checked as on create), the event types, the description (null clears it) or `enabled`. Needs the read scopes of every type the endpoint subscribes to, before and after the change (403 insufficient_scope). Accepts Idempotency-Key.',
       },
     })
     .input(updateInput)
@@ -187,6 +187,7 @@ export const webhookEndpointsRouter = router({
         data: await updateWebhookEndpoint(
           ctx.em,
           ctx.credential.tenantId,
+          ctx.credential.scopes,
           id,
           patch,
           ctx.services.env.WEBHOOK_ALLOW_PRIVATE_URLS,
@@ -221,7 +222,7 @@ export const webhookEndpointsRouter = router({
         tags: TAGS,
         summary: 'Rotate the signing secret',
         description:
-          'Answers a new secret, shown only here. The previous one keeps signing beside it for 24 hours (two signatures in `webhook-signature`), so receivers can switch without losing a delivery. Accepts Idempotency-Key.',
+          'Answers a new secret, shown only here. The previous one keeps signing beside it for 24 hours (two signatures in `webhook-signature`), so receivers can switch without losing a delivery. Needs the read scopes of every type the endpoint subscribes to (403 insufficient_scope). Accepts Idempotency-Key.',
       },
     })
     .input(idInput)
@@ -230,6 +231,7 @@ export const webhookEndpointsRouter = router({
       const { endpoint, secret } = await rotateWebhookSecret(
         ctx.em,
         ctx.credential.tenantId,
+        ctx.credential.scopes,
         input.id,
         ctx.services.env.secretKeys,
       );
@@ -243,7 +245,7 @@ export const webhookEndpointsRouter = router({
         path: `${PATH}/{id}/test`,
         tags: TAGS,
         summary: 'Send a test event',
-        description: `Queues a \`${TEST_EVENT_TYPE}\` event for this endpoint alone, whatever its event types (a disabled endpoint gets none); it is not listed in /v1/events. Its attempts appear under …/deliveries. Accepts Idempotency-Key.`,
+        description: `Queues a \`${TEST_EVENT_TYPE}\` event for this endpoint alone, whatever its event types (a disabled endpoint gets none); it is not listed in /v1/events. Its attempts appear under …/deliveries. Needs the read scopes of every type the endpoint subscribes to (403 insufficient_scope). Accepts Idempotency-Key.`,
         successDescription: 'The test event is recorded and its delivery queued.',
       },
       successStatus: 202,
@@ -255,6 +257,7 @@ export const webhookEndpointsRouter = router({
         event_id: await sendTestEvent(
           ctx.em,
           ctx.credential.tenantId,
+          ctx.credential.scopes,
           input.id,
           writeOrigin(ctx),
           ctx.services.env.WEBHOOK_TEST_LIMIT,
@@ -269,18 +272,35 @@ export const webhookEndpointsRouter = router({
         path: `${PATH}/{id}/recover`,
         tags: TAGS,
         summary: 'Send failed deliveries again',
-        description: `Every event of this endpoint (test events included) whose delivery ended \`failed\` at or after \`since\` gets one new attempt, due now, oldest event first: a new row under …/deliveries with the next \`attempt\` and the same \`webhook-id\`. \`since\` is RFC 3339, at most ${RECOVER_MAX_DAYS} days ago and not in the future. A disabled endpoint is 409 webhook_endpoint_disabled (turn it on first). Accepts Idempotency-Key.`,
+        description: `Every event of this endpoint (test events included) whose delivery ended \`failed\` at or after \`since\` gets one new attempt, due now, oldest event first: a new row under …/deliveries with the next \`attempt\` and the same \`webhook-id\`. At most ${RECOVER_BATCH.toLocaleString('en')} events a call: \`has_more\` says more remain, and \`next_since\` is the \`since\` to call again with. Events past the ${RECOVER_MAX_DAYS} days kept are never sent again. \`since\` is RFC 3339, at most ${RECOVER_MAX_DAYS} days ago and not in the future. Needs the read scopes of every type the endpoint subscribes to (403 insufficient_scope). A disabled endpoint is 409 webhook_endpoint_disabled (turn it on first). Accepts Idempotency-Key.`,
         successDescription: 'The attempts are queued; `requeued` counts them.',
       },
       successStatus: 202,
       errors: ['webhook_endpoint_disabled'],
     })
     .input(recoverInput)
-    .output(z.object({ data: z.object({ requeued: z.int().min(0) }) }).meta({ id: 'WebhookRecoverResponse' }))
+    .output(
+      z
+        .object({
+          data: z.object({
+            requeued: z.int().min(0).meta({ description: 'How many new attempts this call queued.' }),
+            has_more: z.boolean().meta({ description: 'Whether failed events remain past this batch: call again.' }),
+            next_since: z.iso
+              .datetime({ offset: true })
+              .nullable()
+              .meta({ description: 'The `since` to call again with when `has_more`; null otherwise.' }),
+          }),
+        })
+        .meta({ id: 'WebhookRecoverResponse' }),
+    )
     .mutation(async ({ ctx, input }) => ({
-      data: {
-        requeued: await recoverDeliveries(ctx.em, ctx.credential.tenantId, input.id, new Date(input.since)),
-      },
+      data: await recoverDeliveries(
+        ctx.em,
+        ctx.credential.tenantId,
+        ctx.credential.scopes,
+        input.id,
+        new Date(input.since),
+      ),
     })),
 
   retry: write
@@ -291,7 +311,7 @@ export const webhookEndpointsRouter = router({
         tags: TAGS,
         summary: 'Send one delivery again',
         description:
-          "One new attempt of that delivery's event, whatever the delivery's status, due now: a new row with the next `attempt` and the same `webhook-id`, answered here. A delivery not of this endpoint is 404; a disabled endpoint is 409 webhook_endpoint_disabled. Accepts Idempotency-Key.",
+          "One new attempt of that delivery's event, whatever the delivery's status, due now: a new row with the next `attempt` and the same `webhook-id`, answered here. A delivery not of this endpoint, or whose event is past the 30 days kept, is 404; a disabled endpoint is 409 webhook_endpoint_disabled. Needs the read scopes of every type the endpoint subscribes to (403 insufficient_scope). Accepts Idempotency-Key.",
         successDescription: 'The attempt is queued.',
       },
       successStatus: 202,
@@ -307,7 +327,7 @@ export const webhookEndpointsRouter = router({
     )
     .output(single(deliverySchema, 'WebhookDeliveryResponse'))
     .mutation(async ({ ctx, input }) => ({
-      data: await retryDelivery(ctx.em, ctx.credential.tenantId, input.id, input.delivery_id),
+      data: await retryDelivery(ctx.em, ctx.credential.tenantId, ctx.credential.scopes, input.id, input.delivery_id),
     })),
 
   deliveries: read

@@ -141,21 +141,54 @@ function missingSubscriptionScopes(scopes: readonly string[], types: readonly Su
   return [...new Set(Object.values(EVENT_SCOPES))].filter((scope) => needed.has(scope) && !scopes.includes(scope));
 }
 
+function describeTypes(types: readonly Subscription[]): string {
+  return types.includes('*') ? 'every event type (*)' : types.join(', ');
+}
+
 /**
  * 403 insufficient_scope, naming the missing read scopes, when a credential with `scopes` may not
- * read every type of the subscription `types`; checked after the body's shape (a type must be
- * known before its scope can be named) and before the URL, the endpoint's existence and the limit.
+ * read every type of the subscription `types`. `what` says what the credential tried, for the detail.
  */
-export function assertMaySubscribe(scopes: readonly string[], types: readonly Subscription[] | undefined): void {
-  if (!types) return;
+function assertMayRead(scopes: readonly string[], types: readonly Subscription[], what: string): void {
   const missing = missingSubscriptionScopes(scopes, types);
   if (!missing.length) return;
   throw new DomainError('insufficient_scope', {
-    detail: `Subscribing to ${types.includes('*') ? 'every event type (*)' : types.join(', ')} needs the read scope(s) that show them: ${missing.join(', ')}.`,
+    detail: `${what} needs the read scope(s) that show ${describeTypes(types)}: ${missing.join(', ')}.`,
     headers: {
       'WWW-Authenticate': `Bearer realm="workforce", error="insufficient_scope", scope="${missing.join(' ')}"`,
     },
   });
+}
+
+/**
+ * Subscribing to `types` (create, or a PATCH that names them) needs their read scopes (decisions
+ * §18); checked after the body's shape (a type must be known before its scope can be named) and
+ * before the URL, the endpoint's existence and the limit.
+ */
+export function assertMaySubscribe(scopes: readonly string[], types: readonly Subscription[] | undefined): void {
+  if (types) assertMayRead(scopes, types, `Subscribing to ${describeTypes(types)}`);
+}
+
+/**
+ * The endpoint, locked for the write that acts on it (a change, a rotation, a test event, a
+ * recover or a retry), after checking that the credential may read every type it subscribes to
+ * (decisions §21): whoever may act on an endpoint may receive what it receives. Locking also keeps
+ * the next `attempt` of an event, and the test events of a minute, counted one write at a time,
+ * and a concurrent delete from leaving a queued attempt without its endpoint.
+ */
+const LOCK_ENDPOINT = TenantReader.prepare(
+  'select w.enabled, w.event_types from webhook_endpoints w where w.id = ? for no key update of w',
+);
+
+export async function lockEndpointFor(
+  reader: TenantReader,
+  id: string,
+  scopes: readonly string[],
+): Promise<{ enabled: boolean; event_types: Subscription[] }> {
+  const endpoint = await reader.one<{ enabled: boolean; event_types: Subscription[] }>(LOCK_ENDPOINT, [id]);
+  if (!endpoint) throw notFound(id);
+  assertMayRead(scopes, endpoint.event_types, `Acting on webhook endpoint ${id}`);
+  return endpoint;
 }
 
 /** A PATCH: undefined leaves a field; a null description clears it. */
@@ -185,25 +218,30 @@ const UPDATE = TenantReader.prepare(`
 export async function updateWebhookEndpoint(
   em: EntityManager,
   tenantId: string,
+  scopes: readonly string[],
   id: string,
   patch: WebhookEndpointUpdate,
   allowPrivate: boolean,
 ): Promise<WebhookEndpointRecord> {
-  if (patch.url !== undefined) await assertUsableUrl(patch.url, allowPrivate);
-  const enabling = patch.enabled === true;
-  const updated = await new TenantReader(em, tenantId).one<WebhookEndpointRecord>(UPDATE, [
-    patch.url ?? null,
-    patch.event_types ?? null,
-    patch.description !== undefined,
-    patch.description ?? null,
-    patch.enabled ?? null,
-    enabling,
-    enabling,
-    new Date().toISOString(),
-    id,
-  ]);
-  if (!updated) throw notFound(id);
-  return updated;
+  return inTransaction(em, async (tx) => {
+    const reader = new TenantReader(tx, tenantId);
+    await lockEndpointFor(reader, id, scopes);
+    if (patch.url !== undefined) await assertUsableUrl(patch.url, allowPrivate);
+    const enabling = patch.enabled === true;
+    const updated = await reader.one<WebhookEndpointRecord>(UPDATE, [
+      patch.url ?? null,
+      patch.event_types ?? null,
+      patch.description !== undefined,
+      patch.description ?? null,
+      patch.enabled ?? null,
+      enabling,
+      enabling,
+      new Date().toISOString(),
+      id,
+    ]);
+    if (!updated) throw notFound(id);
+    return updated;
+  });
 }
 
 /** Its delivery attempts go with it (the foreign key cascades); its events stay in the log. */
@@ -228,19 +266,25 @@ const ROTATE = TenantReader.prepare(`
 export async function rotateWebhookSecret(
   em: EntityManager,
   tenantId: string,
+  scopes: readonly string[],
   id: string,
   keys: SecretKeyRing,
 ): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
   const now = new Date();
   const secret = newSecret();
-  const endpoint = await new TenantReader(em, tenantId).one<WebhookEndpointRecord>(ROTATE, [
-    new Date(now.getTime() + SECRET_GRACE_MS).toISOString(),
-    keys.seal(secret),
-    now.toISOString(),
-    id,
-  ]);
-  if (!endpoint) throw notFound(id);
-  return { endpoint, secret };
+  const sealed = keys.seal(secret);
+  return inTransaction(em, async (tx) => {
+    const reader = new TenantReader(tx, tenantId);
+    await lockEndpointFor(reader, id, scopes);
+    const endpoint = await reader.one<WebhookEndpointRecord>(ROTATE, [
+      new Date(now.getTime() + SECRET_GRACE_MS).toISOString(),
+      sealed,
+      now.toISOString(),
+      id,
+    ]);
+    if (!endpoint) throw notFound(id);
+    return { endpoint, secret };
+  });
 }
 
 /** The test event's `data.object`: the endpoint it was sent to (routers/events/eventTypes.procedures.ts documents it). */
@@ -249,14 +293,6 @@ export interface WebhookTestObject {
   object: 'webhook_endpoint';
   message: string;
 }
-
-/**
- * Locks the endpoint so that a concurrent delete cannot leave the test event without its delivery,
- * and so that its test events are counted and added one request at a time (the limit holds across nodes).
- */
-const ENDPOINT_LOCK = TenantReader.prepare(
-  'select w.id from webhook_endpoints w where w.id = ? for no key update of w',
-);
 
 /**
  * The `limit`-th most recent test event of the endpoint within the last minute (Unix milliseconds):
@@ -280,13 +316,14 @@ const TEST_WINDOW_MS = 60_000;
 export async function sendTestEvent(
   em: EntityManager,
   tenantId: string,
+  scopes: readonly string[],
   id: string,
   origin: WriteOrigin,
   limitPerMinute: number,
 ): Promise<string> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    if (!(await reader.one(ENDPOINT_LOCK, [id]))) throw notFound(id);
+    await lockEndpointFor(reader, id, scopes);
     const now = Date.now();
     const full = await reader.one<{ at_ms: number }>(TEST_WINDOW, [
       TEST_EVENT_TYPE,

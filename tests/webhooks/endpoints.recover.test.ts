@@ -35,8 +35,8 @@ describe('recover', () => {
     const headers = { 'Idempotency-Key': idempotencyKey('recover') };
     const asked = Date.now();
     const res = await recover(e.key, e.id, { since }, headers);
-    const body = await json<{ data: { requeued: number } }>(res, 202);
-    expect(body).toEqual({ data: { requeued: 2 } });
+    const body = await json<{ data: { requeued: number; has_more: boolean; next_since: string | null } }>(res, 202);
+    expect(body).toEqual({ data: { requeued: 2, has_more: false, next_since: null } });
     // The same key: the stored answer, nothing queued again.
     const replay = await recover(e.key, e.id, { since }, headers);
     expect(await json(replay, 202)).toEqual(body);
@@ -63,7 +63,9 @@ describe('recover', () => {
     ).toEqual([first, second].sort());
 
     // Nothing failed any more: a new key recovers nothing.
-    expect(await json(await recover(e.key, e.id, { since }), 202)).toEqual({ data: { requeued: 0 } });
+    expect(await json(await recover(e.key, e.id, { since }), 202)).toEqual({
+      data: { requeued: 0, has_more: false, next_since: null },
+    });
   });
 
   test('only deliveries that ended failed at or after since; a succeeded one is not sent again', async () => {
@@ -75,12 +77,16 @@ describe('recover', () => {
     await settled(e.key, e.id, ['failed', 'failed']);
     // After the failure: nothing ended failed since.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await json(await recover(e.key, e.id, { since: ago(0) }), 202)).toEqual({ data: { requeued: 0 } });
+    expect(await json(await recover(e.key, e.id, { since: ago(0) }), 202)).toEqual({
+      data: { requeued: 0, has_more: false, next_since: null },
+    });
     r.answer(() => 200);
     const ok = await endpoint(t, r.url);
     await testEvent(ok.key, ok.id);
     await settled(ok.key, ok.id, ['succeeded']);
-    expect(await json(await recover(ok.key, ok.id, { since: ago(60_000) }), 202)).toEqual({ data: { requeued: 0 } });
+    expect(await json(await recover(ok.key, ok.id, { since: ago(60_000) }), 202)).toEqual({
+      data: { requeued: 0, has_more: false, next_since: null },
+    });
   });
 
   test('400 for a since malformed, in the future or over 30 days ago; 404; 409 disabled; 403 without webhooks:write', async () => {
@@ -104,7 +110,9 @@ describe('recover', () => {
     await expectProblem(await recover(e.key, e.id, { since: ago(1000), extra: true }), 400, 'invalid_body');
     // An offset is RFC 3339 too.
     const anHourAgoInParis = new Date(Date.now()).toISOString().replace('Z', '+01:00');
-    expect(await json(await recover(e.key, e.id, { since: anHourAgoInParis }), 202)).toEqual({ data: { requeued: 0 } });
+    expect(await json(await recover(e.key, e.id, { since: anHourAgoInParis }), 202)).toEqual({
+      data: { requeued: 0, has_more: false, next_since: null },
+    });
 
     await expectDocumentedProblem(
       h,
@@ -153,7 +161,7 @@ describe('recover', () => {
     const res = await call({ id: e.id, since: ago(60_000) });
     const text = await res.text();
     expect(res.status, text).toBe(200);
-    expect(JSON.parse(text).result.data).toEqual({ data: { requeued: 1 } });
+    expect(JSON.parse(text).result.data).toEqual({ data: { requeued: 1, has_more: false, next_since: null } });
     await settled(e.key, e.id, ['failed', 'failed', 'succeeded']);
     const bad = await call({ id: e.id, since: ago(-60_000) });
     expect(bad.status).toBe(400);

@@ -1,5 +1,6 @@
-// Subscriptions follow read scopes (decisions §18): creating or PATCHing an endpoint with a type the
-// credential may not read is 403 insufficient_scope naming the missing scope(s), with its challenge.
+// Subscriptions follow read scopes (decisions §18, §21): creating or PATCHing an endpoint with a type the
+// credential may not read, or PATCHing one that receives such a type, is 403 insufficient_scope naming
+// the missing scope(s), with its challenge.
 // Not the delivery of anything: on the suite's database.
 import { describe, expect, test } from 'vitest';
 import { expectProblem } from '../support/harness.js';
@@ -56,9 +57,14 @@ describe('subscriptions follow read scopes', () => {
       await h.as(writeOnly, `/v1/webhook-endpoints/${made.id}`, jsonInit('PATCH', { event_types: ['*'] })),
       ['employees:read', 'leave:read', 'webhooks:read'],
     );
-    // Nothing changed; a PATCH without event_types needs no read scope.
-    const patched = await json<{ data: { event_types: string[]; description: string } }>(
+    // Nothing changed; any PATCH needs the read scopes of what the endpoint receives now (decisions §21).
+    await expectScopeRefusal(
       await h.as(writeOnly, `/v1/webhook-endpoints/${made.id}`, jsonInit('PATCH', { description: 'renamed' })),
+      ['webhooks:read'],
+    );
+    const reader = await h.key(org.t, ['webhooks:write', 'webhooks:read']);
+    const patched = await json<{ data: { event_types: string[]; description: string } }>(
+      await h.as(reader, `/v1/webhook-endpoints/${made.id}`, jsonInit('PATCH', { description: 'renamed' })),
     );
     expect(patched.data).toMatchObject({ event_types: ['webhook_endpoint.disabled'], description: 'renamed' });
   });

@@ -622,7 +622,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes the URL (checked as on create), the event types, the description (null clears it) or `enabled`. Accepts Idempotency-Key.
+         * @description Changes the URL (checked as on create), the event types, the description (null clears it) or `enabled`. Needs the read scopes of every type the endpoint subscribes to, before and after the change (403 insufficient_scope). Accepts Idempotency-Key.
          */
         patch: operations["webhookEndpoints-update"];
         trace?: never;
@@ -638,7 +638,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description Answers a new secret, shown only here. The previous one keeps signing beside it for 24 hours (two signatures in `webhook-signature`), so receivers can switch without losing a delivery. Accepts Idempotency-Key.
+         * @description Answers a new secret, shown only here. The previous one keeps signing beside it for 24 hours (two signatures in `webhook-signature`), so receivers can switch without losing a delivery. Needs the read scopes of every type the endpoint subscribes to (403 insufficient_scope). Accepts Idempotency-Key.
          */
         post: operations["webhookEndpoints-rotateSecret"];
         delete?: never;
@@ -658,7 +658,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Queues a `webhook.test` event for this endpoint alone, whatever its event types (a disabled endpoint gets none); it is not listed in /v1/events. Its attempts appear under …/deliveries. Accepts Idempotency-Key.
+         * @description Queues a `webhook.test` event for this endpoint alone, whatever its event types (a disabled endpoint gets none); it is not listed in /v1/events. Its attempts appear under …/deliveries. Needs the read scopes of every type the endpoint subscribes to (403 insufficient_scope). Accepts Idempotency-Key.
          */
         post: operations["webhookEndpoints-test"];
         delete?: never;
@@ -678,7 +678,7 @@ export interface paths {
         put?: never;
         /**
          * Send failed deliveries again
-         * @description Every event of this endpoint (test events included) whose delivery ended `failed` at or after `since` gets one new attempt, due now, oldest event first: a new row under …/deliveries with the next `attempt` and the same `webhook-id`. `since` is RFC 3339, at most 30 days ago and not in the future. A disabled endpoint is 409 webhook_endpoint_disabled (turn it on first). Accepts Idempotency-Key.
+         * @description Every event of this endpoint (test events included) whose delivery ended `failed` at or after `since` gets one new attempt, due now, oldest event first: a new row under …/deliveries with the next `attempt` and the same `webhook-id`. At most 10,000 events a call: `has_more` says more remain, and `next_since` is the `since` to call again with. Events past the 30 days kept are never sent again. `since` is RFC 3339, at most 30 days ago and not in the future. Needs the read scopes of every type the endpoint subscribes to (403 insufficient_scope). A disabled endpoint is 409 webhook_endpoint_disabled (turn it on first). Accepts Idempotency-Key.
          */
         post: operations["webhookEndpoints-recover"];
         delete?: never;
@@ -698,7 +698,7 @@ export interface paths {
         put?: never;
         /**
          * Send one delivery again
-         * @description One new attempt of that delivery's event, whatever the delivery's status, due now: a new row with the next `attempt` and the same `webhook-id`, answered here. A delivery not of this endpoint is 404; a disabled endpoint is 409 webhook_endpoint_disabled. Accepts Idempotency-Key.
+         * @description One new attempt of that delivery's event, whatever the delivery's status, due now: a new row with the next `attempt` and the same `webhook-id`, answered here. A delivery not of this endpoint, or whose event is past the 30 days kept, is 404; a disabled endpoint is 409 webhook_endpoint_disabled. Needs the read scopes of every type the endpoint subscribes to (403 insufficient_scope). Accepts Idempotency-Key.
          */
         post: operations["webhookEndpoints-retry"];
         delete?: never;
@@ -1696,8 +1696,15 @@ export interface components {
         };
         WebhookRecoverResponse: {
             data: {
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description How many new attempts this call queued.
+                 */
                 requeued: number;
+                /** @description Whether failed events remain past this batch: call again. */
+                has_more: boolean;
+                /** @description The `since` to call again with when `has_more`; null otherwise. */
+                next_since: string | null;
             };
         };
         WebhookDeliveryResponse: {

@@ -1346,7 +1346,7 @@ export type AppRouter = TRPCBuiltRouter<
       }>;
       recover: TRPCMutationProcedure<{
         input: { id: string; since: string };
-        output: { data: { requeued: number } };
+        output: { data: { requeued: number; has_more: boolean; next_since: string | null } };
         meta: ProcedureMeta;
         errorShape: ErrorShape;
       }>;
