@@ -55,8 +55,11 @@ function sealedKeyId(value: string): string | undefined {
   return SEALED.exec(value)?.[1];
 }
 
-/** Reads the key file, or creates it (atomically: two nodes starting at once end up with one key). */
-function keyFromFile(file: string): Buffer {
+/**
+ * Reads the key file, or creates it (atomically: two nodes starting at once end up with one key);
+ * `onCreated` is told when this call made it.
+ */
+function keyFromFile(file: string, onCreated?: (file: string) => void): Buffer {
   try {
     return parseSecretKey(readFileSync(file, 'utf8'), `The key file ${file}`);
   } catch (error) {
@@ -65,14 +68,18 @@ function keyFromFile(file: string): Buffer {
   mkdirSync(path.dirname(file), { recursive: true });
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(draft, `${randomBytes(KEY_BYTES).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  let created = false;
   try {
     linkSync(draft, file);
+    created = true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   } finally {
     unlinkSync(draft);
   }
-  return parseSecretKey(readFileSync(file, 'utf8'), `The key file ${file}`);
+  const key = parseSecretKey(readFileSync(file, 'utf8'), `The key file ${file}`);
+  if (created) onCreated?.(file);
+  return key;
 }
 
 /** Where a ring's keys come from: the settings, else the key file under `dataDir`. */
@@ -82,6 +89,8 @@ export interface SecretKeySource {
   /** Keys still read but no longer written (SECRETS_ENCRYPTION_KEY_PREVIOUS). */
   previous?: readonly Buffer[];
   dataDir: string;
+  /** Told the key file's path when this ring creates it (the CLI says so: decisions §21). */
+  onKeyFileCreated?: (file: string) => void;
 }
 
 /**
@@ -112,7 +121,7 @@ export class SecretKeyRing {
 
   private keys(): Map<string, Buffer> {
     if (!this.#keys) {
-      const current = this.source.current ?? keyFromFile(this.keyFile);
+      const current = this.source.current ?? keyFromFile(this.keyFile, this.source.onKeyFileCreated);
       this.#currentId = secretKeyId(current);
       this.#keys = new Map([...(this.source.previous ?? []).map((k) => [secretKeyId(k), k] as const)]);
       this.#keys.set(this.#currentId, current);

@@ -36,12 +36,17 @@ Usage:
                                                 a webhook endpoint (event types, or *); prints its id and secret
   wfm webhook list --tenant ID                  the organisation's endpoints, live and sandbox
   wfm webhook delete ENDPOINT_ID
-  wfm secrets rotate-key --new-key B64          re-encrypt every stored secret under a new SECRETS_ENCRYPTION_KEY
-                                                (docs/configuration.md: set it on every node first)
+  wfm secrets rotate-key [--new-key-file PATH]  re-encrypt every stored secret under the new SECRETS_ENCRYPTION_KEY,
+                                                given again in PATH or on standard input (--new-key B64 works, but
+                                                shows in the process list); set it and SECRETS_ENCRYPTION_KEY_PREVIOUS
+                                                on every node first: refused without SECRETS_ENCRYPTION_KEY
+                                                (docs/configuration.md)
   wfm demo                                      a demo organisation with data in every resource, keys and a client
 
 --tenant is always the organisation's live tenant id. Every command takes --json and then
-prints exactly one JSON object on stdout.`;
+prints exactly one JSON object on stdout. Webhook secrets are encrypted under SECRETS_ENCRYPTION_KEY,
+else the key file DATA_DIR/secrets.key (created on first use; DATA_DIR unset: var/ of this
+installation, wherever the command is run from).`;
 
 const options = {
   json: { type: 'boolean', default: false },
@@ -62,6 +67,7 @@ const options = {
   events: { type: 'string' },
   description: { type: 'string' },
   'new-key': { type: 'string' },
+  'new-key-file': { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -197,16 +203,29 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
       return withOrm(env, (orm) => deleteWebhookEndpointById(orm.em.fork(), positional(args, 'ENDPOINT_ID')));
     }
     case 'secrets rotate-key': {
-      const [{ parseSecretKey }, { reencryptWebhookSecrets }] = await Promise.all([
-        import('../../db/secrets.js'),
+      if (values['new-key'] !== undefined) {
+        process.stderr.write(
+          'wfm: warning: --new-key shows the key in the process list (ps, /proc) while this runs; ' +
+            'give it with --new-key-file PATH or on standard input instead\n',
+        );
+      }
+      // Without it each node seals under its own key file: every one of them would need the new key.
+      if (!env.SECRETS_ENCRYPTION_KEY) {
+        throw new Error(
+          'SECRETS_ENCRYPTION_KEY is unset (each node uses the key file under its DATA_DIR), so no node would ' +
+            'hold the new key: set SECRETS_ENCRYPTION_KEY to the new key and SECRETS_ENCRYPTION_KEY_PREVIOUS to ' +
+            "the key file's content, on every node and here, then run rotate-key (docs/configuration.md)",
+        );
+      }
+      const [{ key, given }, { reencryptWebhookSecrets }] = await Promise.all([
+        newSecretKey(values),
         import('../../routers/webhooks/webhookSecrets.writes.js'),
       ]);
-      const key = parseSecretKey(required(values, 'new-key'), '--new-key');
       // Nodes seal new secrets under SECRETS_ENCRYPTION_KEY: re-encrypting under another key would
       // leave secrets they cannot read.
-      if (env.SECRETS_ENCRYPTION_KEY && !env.SECRETS_ENCRYPTION_KEY.equals(key)) {
+      if (!env.SECRETS_ENCRYPTION_KEY.equals(key)) {
         throw new Error(
-          '--new-key differs from SECRETS_ENCRYPTION_KEY: set SECRETS_ENCRYPTION_KEY to the new key and ' +
+          `${given} differs from SECRETS_ENCRYPTION_KEY: set SECRETS_ENCRYPTION_KEY to the new key and ` +
             'SECRETS_ENCRYPTION_KEY_PREVIOUS to the old one (on every node and here), then run rotate-key',
         );
       }
@@ -291,6 +310,30 @@ function exitOnSignals(running: { close(): Promise<void> }): void {
   process.once('SIGINT', stop);
 }
 
+/**
+ * rotate-key's new key, and where it was given: from --new-key-file, --new-key, or standard input
+ * when that is not a terminal (a pipe or a file: nothing of the key in the process list or history).
+ */
+async function newSecretKey(values: Values): Promise<{ key: Buffer; given: string }> {
+  const { parseSecretKey } = await import('../../db/secrets.js');
+  const parsed = (text: string, given: string) => ({ key: parseSecretKey(text, given), given });
+  const file = values['new-key-file'];
+  if (file !== undefined && values['new-key'] !== undefined) {
+    throw new Error('give the new key once: --new-key-file PATH, standard input or --new-key, not two of them');
+  }
+  if (file !== undefined) return parsed(readFileSync(file, 'utf8'), `The key in --new-key-file ${file}`);
+  if (values['new-key'] !== undefined) return parsed(values['new-key'], '--new-key');
+  if (process.stdin.isTTY) {
+    throw new Error(
+      'give the new key on standard input (echo "$KEY" | wfm secrets rotate-key) or with --new-key-file PATH',
+    );
+  }
+  let text = '';
+  for await (const chunk of process.stdin.setEncoding('utf8')) text += chunk;
+  if (!text.trim()) throw new Error('no key on standard input: pipe it in, or give --new-key-file PATH');
+  return parsed(text, 'The key on standard input');
+}
+
 function positional(args: string[], name: string): string {
   if (!args[0]) throw new Error(`${name} is required`);
   return args[0];
@@ -303,7 +346,13 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const { parseEnv } = await import('./env.js');
-  const env = parseEnv();
+  const env = parseEnv(process.env, {
+    onKeyFileCreated: (file) =>
+      process.stderr.write(
+        `wfm: SECRETS_ENCRYPTION_KEY is unset: created the key file ${file}, which webhook secrets are ` +
+          'encrypted under (back it up with DATA_DIR; every node on the same database needs this key)\n',
+      ),
+  });
   const [first, second, ...rest] = positionals;
   if (first === 'openapi') {
     const { buildOpenApiDocument } = await import('../openapi/document.js');

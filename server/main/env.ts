@@ -2,6 +2,8 @@
  * Every setting the process reads, parsed once at start by zod: a bad value stops the process with a
  * message naming it (docs/configuration.md lists them).
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DB_TIMEOUT_DEFAULTS } from '../../db/orm.js';
 import { parseSecretKey, SecretKeyRing } from '../../db/secrets.js';
@@ -23,6 +25,16 @@ const secretKey = (setting: string) =>
     }
   });
 
+/**
+ * DATA_DIR when unset: `var/` of the installation, the directory holding server/ (dist/'s parent for
+ * the compiled code, tsconfig.build.json's outDir), not of the current directory: the server and every
+ * `wfm` command find the same database and key file wherever they are started (decisions §21).
+ */
+const INSTALLATION_DATA_DIR = (() => {
+  const up = fileURLToPath(new URL('../..', import.meta.url));
+  return path.join(path.basename(up) === 'dist' ? path.dirname(up) : up, 'var');
+})();
+
 /** HTTP server timeouts (decisions §16). */
 const HTTP_TIMEOUT_DEFAULTS = {
   HTTP_HEADERS_TIMEOUT_MS: 10_000,
@@ -38,7 +50,11 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   /** DATABASE_URL is a pooler in transaction mode, e.g. PgBouncer (db/orm.ts; README "Running several nodes"). */
   DATABASE_TRANSACTION_POOLING: bool,
-  DATA_DIR: z.string().default('./var'),
+  /** Absolute from here on (a relative one is the current directory's). */
+  DATA_DIR: z
+    .string()
+    .default(INSTALLATION_DATA_DIR)
+    .transform((dir) => path.resolve(dir)),
   TRUST_PROXY: bool,
   /**
    * The key signing secrets are encrypted under at rest (decisions §18; docs/configuration.md).
@@ -163,7 +179,11 @@ export type Env = z.infer<typeof envSchema> & {
   secretKeys: SecretKeyRing;
 };
 
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+/** `onKeyFileCreated`: told the path when the key ring creates DATA_DIR's key file (the CLI says so). */
+export function parseEnv(
+  source: NodeJS.ProcessEnv = process.env,
+  { onKeyFileCreated }: { onKeyFileCreated?: (file: string) => void } = {},
+): Env {
   // An empty variable (DATABASE_URL=) means unset, as in most twelve-factor tooling.
   const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = envSchema
@@ -197,6 +217,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       current: env.SECRETS_ENCRYPTION_KEY,
       previous: env.SECRETS_ENCRYPTION_KEY_PREVIOUS ? [env.SECRETS_ENCRYPTION_KEY_PREVIOUS] : [],
       dataDir: env.DATA_DIR,
+      onKeyFileCreated,
     }),
   };
 }
