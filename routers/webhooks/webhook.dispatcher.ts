@@ -1,7 +1,8 @@
 /**
- * The webhook dispatcher (decisions §14, §18), on every node: claims due attempts from the
- * webhook_deliveries queue with leases, fairly per endpoint and at most N in flight per endpoint
- * across the cluster, sends each outside any transaction, records its outcome and schedules retries.
+ * The webhook dispatcher (decisions §14, §18, §21), on every node: claims due attempts from the
+ * webhook_deliveries queue with leases, fairly per endpoint, at most N in flight per endpoint across
+ * the cluster and M per tenant on the node, sends each outside any transaction, records its outcome
+ * and schedules retries.
  */
 import type { Logger } from 'pino';
 import type { Agent, fetch, Response } from 'undici';
@@ -12,7 +13,7 @@ import { sqlTimestamp } from '../../db/columns.js';
 import type { EntityManager, Orm } from '../../db/orm.js';
 import type { SecretKeyRing } from '../../db/secrets.js';
 import { TenantReader } from '../../db/tenantReader.js';
-import { eventColumns, eventRecord, onDeliveriesQueued } from '../events/eventLog.js';
+import { EVENT_RETENTION_DAYS, eventColumns, eventRecord, onDeliveriesQueued } from '../events/eventLog.js';
 import {
   type AttemptOutcome,
   failureOutcome,
@@ -31,6 +32,9 @@ import { checkWebhookUrl, webhookLookup } from './webhookUrls.js';
 
 const USER_AGENT = `${PRODUCT}-Webhooks/${API_VERSION} (Standard Webhooks 1.0)`;
 
+/** The error of an attempt closed unsent because its event is past retention (decisions §21). */
+const PAST_RETENTION = `not sent: the event is older than the ${EVENT_RETENTION_DAYS} days events are kept`;
+
 /** The settings the dispatcher reads (server/main/env.ts parses them, with the rest, at boot). */
 interface Settings {
   WEBHOOK_INTERVAL_MS: number;
@@ -46,6 +50,8 @@ interface Settings {
   WEBHOOK_CONCURRENCY: number;
   /** Attempts in flight per endpoint at most, counted across every node. */
   WEBHOOK_ENDPOINT_CONCURRENCY: number;
+  /** Attempts in flight per tenant (its endpoints together) at most, counted on this node. */
+  WEBHOOK_TENANT_CONCURRENCY: number;
 }
 
 /** How each attempt ended, for whoever counts them (server/http/metrics.ts). */
@@ -76,18 +82,23 @@ interface Target {
   enabled: boolean | null;
   secret: string | null;
   previous_secret: string | null;
+  /** Whether the event is within the days events are kept (decisions §21: past them, never sent). */
+  kept: boolean;
 }
 
 /**
- * Claiming (decisions §18), in one short transaction of two statements. First, the endpoints to
+ * Claiming (decisions §18, §21), in one short transaction of two statements. First, the endpoints to
  * claim for, locked: those with a due attempt (pending, due, not leased to a live dispatcher; a
  * lease that ran out, its dispatcher dead mid-send, is due again) and fewer attempts leased than
  * their limit, those with the fewest in flight first (a slot freed under load goes to an endpoint
  * that has none before a backlogged one), then oldest due, as many as this node has free slots.
- * The endpoints with pending attempts are found by a skip scan (one index probe per endpoint,
- * whatever its backlog). SKIP LOCKED: an endpoint another node is claiming for right now is left
- * to it. FOR NO KEY UPDATE does not wait on the key-share locks of writes queueing attempts for the
- * endpoint.
+ * Of one tenant, no more endpoints than the attempts its share of this node still allows (the share
+ * less this node's attempts of the tenant in flight, a jsonb object tenant id → count the node
+ * keeps in memory): a tenant at its share is skipped, not waited for, so other tenants' due attempts
+ * take the slots it would otherwise hold. The endpoints with pending attempts are found by a skip
+ * scan (one index probe per endpoint, whatever its backlog). SKIP LOCKED: an endpoint another node
+ * is claiming for right now is left to it. FOR NO KEY UPDATE does not wait on the key-share locks of
+ * writes queueing attempts for the endpoint.
  */
 const LOCK_ENDPOINTS = `
   with recursive pending (endpoint_id) as (
@@ -107,9 +118,15 @@ const LOCK_ENDPOINTS = `
                            where f.endpoint_id = p.endpoint_id and f.status = 'pending' and f.locked_until is not null
                              and f.locked_until >= now()) busy
      where p.endpoint_id is not null and busy.n < ?
+  ), shared as (
+    select w.id, r.busy, r.at,
+           row_number() over (partition by w.tenant_id order by r.busy, r.at, w.id) as rn,
+           ? - coalesce((?::jsonb ->> w.tenant_id::text)::int, 0) as room
+      from webhook_endpoints w join ready r on r.endpoint_id = w.id
   )
-  select w.id from webhook_endpoints w join ready r on r.endpoint_id = w.id
-   order by r.busy, r.at, w.id
+  select w.id from webhook_endpoints w join shared s on s.id = w.id
+   where s.rn <= s.room
+   order by s.busy, s.at, w.id
    limit ?
    for no key update of w skip locked`;
 
@@ -117,8 +134,9 @@ const LOCK_ENDPOINTS = `
  * Then, with those endpoints locked, the attempts: each endpoint's oldest due ones, up to its limit
  * less the attempts leased now, counted again by this statement (its snapshot is taken after the
  * locks are held, so it sees every claim of a node that held one before: two nodes never exceed an
- * endpoint's limit together); round-robin over the endpoints (every endpoint's first before any
- * endpoint's second) up to this node's free slots, each leased for WEBHOOK_LEASE_S.
+ * endpoint's limit together); of each tenant, no more than its share of this node still allows;
+ * round-robin over the endpoints (every endpoint's first before any endpoint's second) up to this
+ * node's free slots, each leased for WEBHOOK_LEASE_S.
  */
 const CLAIM = `
   with free as (
@@ -127,15 +145,20 @@ const CLAIM = `
                  where f.endpoint_id = e.endpoint_id::uuid and f.status = 'pending' and f.locked_until is not null
                    and f.locked_until >= now()) as n
       from jsonb_array_elements_text(?::jsonb) with ordinality as e(endpoint_id, ord)
-  ), candidates as (
-    select c.id from free f
-     cross join lateral (select q.id, row_number() over (order by q.next_attempt_at, q.id) as rn
+  ), due as (
+    select c.id, c.rn, f.ord,
+           row_number() over (partition by c.tenant_id order by c.rn, f.ord) as tenant_rn,
+           ? - coalesce((?::jsonb ->> c.tenant_id::text)::int, 0) as room
+      from free f
+     cross join lateral (select q.id, q.tenant_id, row_number() over (order by q.next_attempt_at, q.id) as rn
                            from webhook_deliveries q
                           where q.endpoint_id = f.endpoint_id and q.status = 'pending' and q.next_attempt_at <= now()
                             and (q.locked_until is null or q.locked_until < now())
                           order by q.next_attempt_at, q.id
                           limit greatest(f.n, 0)) c
-     order by c.rn, f.ord
+  ), candidates as (
+    select d.id from due d where d.tenant_rn <= d.room
+     order by d.rn, d.ord
      limit ?
   )
   update webhook_deliveries d
@@ -147,11 +170,13 @@ const CLAIM = `
 
 /**
  * The event (as GET /v1/events/{id} returns it) and the endpoint of a claimed attempt, read through
- * the attempt's tenant. The rotated-away secret only while its grace period lasts.
+ * the attempt's tenant. The rotated-away secret only while its grace period lasts. `kept`: the event
+ * is younger than the days events are kept, by the test the event reads make (events.reads.ts).
  */
 const TARGET = TenantReader.prepare(`
   select ${eventColumns('e.')}, w.url, w.enabled, w.secret,
-         case when w.previous_secret_expires_at > now() then w.previous_secret end as previous_secret
+         case when w.previous_secret_expires_at > now() then w.previous_secret end as previous_secret,
+         e.created_at > now() - make_interval(days => ${EVENT_RETENTION_DAYS}) as kept
     from webhook_deliveries d
     join events e on e.id = d.event_id
     left join webhook_endpoints w on w.id = d.endpoint_id
@@ -208,19 +233,21 @@ async function readAtMost(res: Response, limit: number): Promise<void> {
 }
 
 /**
- * Sends the webhook deliveries (decisions §14, §18) from `wfm serve` and `wfm worker`, any number
- * of nodes on one database. A node has WEBHOOK_CONCURRENCY sending slots, each attempt its own: it
- * claims due attempts into its free slots (a short transaction; fair across endpoints, never more
- * than WEBHOOK_ENDPOINT_CONCURRENCY in flight per endpoint over the cluster), sends each outside any
- * transaction within WEBHOOK_TIMEOUT_MS, and claims again as soon as one ends, so a receiver that
- * never answers holds its endpoint's slots and no other's. It claims when a slot frees, when a
- * write of this process that queued attempts commits (first attempts at once) and every
- * WEBHOOK_INTERVAL_MS (retries, ran-out leases, other nodes' events). Each outcome is recorded
- * in a short transaction of its own, only if its lease is still held: a
- * dispatcher that died or stalled past its lease has lost the row to another node, which sends it
- * again (at least once; receivers deduplicate by webhook-id). A failed attempt queues the next one
- * per WEBHOOK_RETRY_SCHEDULE and counts against its endpoint, which WEBHOOK_DISABLE_AFTER failures
- * in a row disable.
+ * Sends the webhook deliveries (decisions §14, §18, §21) from `wfm serve` and `wfm worker`, any
+ * number of nodes on one database. A node has WEBHOOK_CONCURRENCY sending slots, each attempt its
+ * own: it claims due attempts into its free slots (a short transaction; fair across endpoints, never
+ * more than WEBHOOK_ENDPOINT_CONCURRENCY in flight per endpoint over the cluster, nor more than
+ * WEBHOOK_TENANT_CONCURRENCY per tenant on this node), sends each outside any transaction within
+ * WEBHOOK_TIMEOUT_MS, and claims again as soon as one ends, so a receiver that never answers holds
+ * its endpoint's slots and no other's, and a tenant whose receivers all hang holds its share of the
+ * node and no more. An attempt whose event is past retention is closed unsent. It claims when a
+ * slot frees, when a write of this process that queued attempts commits (first attempts at once)
+ * and every WEBHOOK_INTERVAL_MS (retries, ran-out leases, other nodes' events). Each outcome is
+ * recorded in a short transaction of its own, only if its lease is still held: a dispatcher that
+ * died or stalled past its lease has lost the row to another node, which sends it again (at least
+ * once; receivers deduplicate by webhook-id). A failed attempt queues the next one per
+ * WEBHOOK_RETRY_SCHEDULE and counts against its endpoint, which WEBHOOK_DISABLE_AFTER failures in a
+ * row disable.
  */
 export class WebhookDispatcher {
   private readonly passes: RepeatingPass;
@@ -230,6 +257,8 @@ export class WebhookDispatcher {
   /** The claim under way, if any; `claimAgain`: a slot freed or an event committed meanwhile. */
   private claiming?: Promise<number>;
   private claimAgain = false;
+  /** This node's attempts in flight by tenant id (a tenant's share is per node: decisions §21). */
+  private readonly inFlight = new Map<string, number>();
   /** Attempts settled so far (runOnce counts its own from it). */
   private settled = 0;
   private stopListening?: () => void;
@@ -336,24 +365,50 @@ export class WebhookDispatcher {
     return claimed;
   }
 
-  /** Leases up to `free` due attempts, fairly across endpoints and within each one's limit. */
+  /**
+   * Leases up to `free` due attempts, fairly across endpoints, within each one's limit and each
+   * tenant's share of this node. Claims run one at a time, so the counts in flight are this node's
+   * as the statements run (another node's attempts take slots of its own, not this node's).
+   */
   private claimAttempts(free: number): Promise<Claimed[]> {
     const s = this.settings;
+    const share = s.WEBHOOK_TENANT_CONCURRENCY;
+    const inFlight = JSON.stringify(Object.fromEntries(this.inFlight));
     return this.orm.em.fork().transactional(async (tx: EntityManager) => {
-      const endpoints = await tx.execute<{ id: string }[]>(LOCK_ENDPOINTS, [s.WEBHOOK_ENDPOINT_CONCURRENCY, free]);
+      const endpoints = await tx.execute<{ id: string }[]>(LOCK_ENDPOINTS, [
+        s.WEBHOOK_ENDPOINT_CONCURRENCY,
+        share,
+        inFlight,
+        free,
+      ]);
       if (!endpoints.length) return [];
       const ids = JSON.stringify(endpoints.map((e) => e.id));
-      return tx.execute<Claimed[]>(CLAIM, [s.WEBHOOK_ENDPOINT_CONCURRENCY, ids, free, s.WEBHOOK_LEASE_S]);
+      return tx.execute<Claimed[]>(CLAIM, [
+        s.WEBHOOK_ENDPOINT_CONCURRENCY,
+        ids,
+        share,
+        inFlight,
+        free,
+        s.WEBHOOK_LEASE_S,
+      ]);
     });
   }
 
-  /** Sends a claimed attempt in a slot of its own, which frees (and claims again) when it settles. */
+  /**
+   * Sends a claimed attempt in a slot of its own, counted against its tenant's share; the slot frees
+   * (and the node claims again) when it settles.
+   */
   private send(row: Claimed): void {
+    const tenant = row.tenant_id;
+    this.inFlight.set(tenant, (this.inFlight.get(tenant) ?? 0) + 1);
     const sending: Promise<void> = this.settle(row)
       .then((settled) => {
         if (settled) this.settled++;
       })
       .finally(() => {
+        const left = (this.inFlight.get(tenant) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(tenant, left);
+        else this.inFlight.delete(tenant);
         this.sending.delete(sending);
         this.wake();
       });
@@ -366,6 +421,15 @@ export class WebhookDispatcher {
       const target = await new TenantReader(this.orm.em.fork(), row.tenant_id).one<Target>(TARGET, [row.id]);
       // Gone with its endpoint or its (purged) event: nothing to send, nothing to record.
       if (!target) return false;
+      // Past the days kept (decisions §21), though the purge has not run yet: closed, not sent. Failed
+      // with the reason rather than left pending or deleted, so the endpoint's attempts list says what
+      // became of it until the purge takes it with its event; it neither counts against the endpoint
+      // (the receiver did nothing) nor queues a retry.
+      if (!target.kept) {
+        const recorded = await this.record(row, refusedOutcome(PAST_RETENTION), null, false);
+        this.metrics?.webhookDelivery(recorded ? 'failed' : 'lease_lost');
+        return recorded;
+      }
       const { outcome, durationMs, counts } = await this.attempt(target);
       if (this.stopping.signal.aborted && outcome === undefined) {
         await this.orm.em.fork().getConnection().execute(RELEASE, [row.id, row.locked_until]);
@@ -397,7 +461,7 @@ export class WebhookDispatcher {
     const refused = await checkWebhookUrl(target.url, this.settings.WEBHOOK_ALLOW_PRIVATE_URLS);
     if (refused) return { outcome: refusedOutcome(`the URL is refused: ${refused}`), durationMs: null, counts: true };
 
-    const { url: _url, enabled: _enabled, secret: _secret, previous_secret: _previous, ...event } = target;
+    const { url: _url, enabled: _enabled, secret: _secret, previous_secret: _previous, kept: _kept, ...event } = target;
     const body = JSON.stringify(eventRecord(event));
     const timestamp = Math.floor(Date.now() / 1000);
     const opened = signingSecrets(this.settings.secretKeys, target.secret, target.previous_secret);

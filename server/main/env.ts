@@ -145,12 +145,17 @@ const envSchema = z.object({
   WEBHOOK_LEASE_S: positiveInt.default(60),
   /**
    * Webhook requests one node has in flight at most (its sockets): a slot is freed as its attempt
-   * ends. With WEBHOOK_ENDPOINT_CONCURRENCY at 4, a node's slots are all held only when this many
-   * divided by 4 endpoints (16 by default) never answer at once.
+   * ends. With WEBHOOK_ENDPOINT_CONCURRENCY at 4 and WEBHOOK_TENANT_CONCURRENCY at 16, a node's
+   * slots are all held only when the receivers of at least 4 tenants (16 endpoints) never answer.
    */
   WEBHOOK_CONCURRENCY: positiveInt.default(64),
   /** Attempts in flight per webhook endpoint at most, counted across every node (decisions §18). */
   WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt.default(4),
+  /**
+   * Attempts in flight per tenant (all its endpoints together) on one node at most (decisions §21):
+   * with 16 endpoints × 4, one tenant whose receivers hang would otherwise hold all 64 slots.
+   */
+  WEBHOOK_TENANT_CONCURRENCY: positiveInt.default(16),
   /** Test events (POST /v1/webhook-endpoints/{id}/test) per endpoint per minute, counted across nodes (decisions §18). */
   WEBHOOK_TEST_LIMIT: positiveInt.default(10),
   /**
