@@ -40,27 +40,32 @@ const KEPT = `e.created_at > now() - make_interval(days => ${EVENT_RETENTION_DAY
  * Recover as one statement, so that no list of events passes through the process: its memory is
  * bounded whatever the backlog (decisions §21). The kept events of the endpoint whose last attempt
  * failed and was queued at or after `since`, oldest event first: the first RECOVER_BATCH get their
- * next attempt, due now (a microsecond apart, so that they list and are claimed in that order), and
+ * next attempt, due now, under UUID v7 ids that count up in that order (the millisecond, then the
+ * row's number where v7 puts random bits), so that they list and are claimed oldest event first; and
  * the one after them gives `next_since`, its event's time. Every event left is at least that old
  * and failed after it was created, so a call with `next_since` finds each of them, and none just
  * requeued (their last attempt is pending).
  */
 const RECOVER = TenantReader.prepare(`
-  with failed as (
-    select d.event_id, d.event_type, d.attempt + 1 as attempt, e.created_at, e.id,
-           row_number() over (order by e.created_at, e.id) as n
+  with last as (
+    select distinct on (d.event_id) d.event_id, d.event_type, d.attempt, d.status, d.created_at
       from webhook_deliveries d
-      join events e on e.id = d.event_id
-     where d.endpoint_id = ? and d.status = 'failed' and d.created_at >= ?::timestamptz and ${KEPT}
-       and not exists (select 1 from webhook_deliveries l
-                        where l.endpoint_id = d.endpoint_id and l.event_id = d.event_id and l.attempt > d.attempt)
-     order by e.created_at, e.id
-     limit ?),
+     where d.endpoint_id = ?
+     order by d.event_id desc, d.attempt desc),
+  failed as (
+    select o.*, row_number() over (order by o.created_at, o.id) as n
+      from (select l.event_id, l.event_type, l.attempt + 1 as attempt, e.created_at, e.id
+              from last l
+              join events e on e.id = l.event_id
+             where l.status = 'failed' and l.created_at >= ?::timestamptz and ${KEPT}
+             order by e.created_at, e.id
+             limit ?) o),
   queued as (
     insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status,
                                     next_attempt_at, created_at)
-    select wf_uuidv7(), ?::uuid, ?::uuid, f.event_id, f.event_type, f.attempt, 'pending',
-           ?::timestamptz + f.n * interval '1 microsecond', ?::timestamptz + f.n * interval '1 microsecond'
+    select (lpad(to_hex((extract(epoch from ?::timestamptz) * 1000)::bigint), 12, '0') || '7' ||
+            lpad(to_hex(f.n >> 2), 3, '0') || to_hex(8 + (f.n & 3)) || substr(md5(random()::text), 1, 15))::uuid,
+           ?::uuid, ?::uuid, f.event_id, f.event_type, f.attempt, 'pending', ?::timestamptz, ?::timestamptz
       from failed f
      where f.n <= ?
     on conflict do nothing
@@ -97,6 +102,7 @@ export async function recoverDeliveries(
       id,
       since.toISOString(),
       RECOVER_BATCH + 1,
+      now,
       tenantId,
       id,
       now,
