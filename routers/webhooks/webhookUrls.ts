@@ -103,20 +103,43 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /**
- * The resolver of webhook hosts: c-ares, asynchronous on the event loop, with its own timeout. Not
- * dns.lookup (getaddrinfo), which holds one of libuv's four threads until the system resolver gives
- * up, so that a few slow names would starve file and crypto work (decisions §18). Stateless between
- * queries, so one per process.
+ * Webhook hosts are resolved by c-ares, asynchronously on the event loop, not by dns.lookup
+ * (getaddrinfo), which holds one of libuv's four threads until the system resolver gives up, so that
+ * a few slow names would starve file and crypto work (decisions §18). Each resolution has a resolver
+ * of its own (a c-ares channel, some 60 µs to make), so that its deadline cancels its queries and no
+ * one else's. A query is retried after 1 s, then every 2 s: left alone, c-ares would give up after
+ * 7 s; the deadline (LOOKUP_TIMEOUT_MS, the whole resolution) ends it first.
  */
-const resolver = new Resolver({ timeout: LOOKUP_TIMEOUT_MS / 2, tries: 2 });
+const QUERY_OPTIONS = { timeout: 1000, maxTimeout: 2000, tries: 4 } as const;
+
+/** The DNS servers webhook hosts are asked of (WEBHOOK_DNS_SERVERS); undefined: the system's. */
+let dnsServers: readonly string[] | undefined;
+
+/**
+ * Points the webhook resolver at `servers` (WEBHOOK_DNS_SERVERS: `ip`, `ip:port`, `[ipv6]:port`);
+ * none: the system's resolvers. Called once at start; throws on a server node:dns does not take.
+ */
+export function configureWebhookResolver(servers: readonly string[]): void {
+  if (servers.length) new Resolver().setServers(servers);
+  dnsServers = servers.length ? [...servers] : undefined;
+}
 
 /** What a query answers when the name has no address of that family: no addresses, not a failure. */
 const NO_ADDRESS = new Set(['ENODATA', 'ENOTFOUND', 'NXDOMAIN']);
+/** How a query ends that had no answer in time: c-ares gave up, or the deadline cancelled it. */
+const NO_ANSWER = new Set(['ETIMEOUT', 'ECANCELLED']);
+
+/** The error of a resolution that ran out of its budget (code ETIMEOUT, as c-ares says it). */
+function didNotResolveInTime(host: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${host} did not resolve in time (${LOOKUP_TIMEOUT_MS} ms)`), { code: 'ETIMEOUT' });
+}
 
 /**
  * Every address of `host`, IPv4 first: `localhost` and `*.localhost` are loopback by name (RFC 6761,
- * no query), an IP literal is itself, any other name is asked of DNS for A and AAAA records. Empty
- * when the name does not exist; throws when DNS could not answer (a timeout, a server failure).
+ * no query), an IP literal is itself, any other name is asked of DNS for A and AAAA records, both
+ * within LOOKUP_TIMEOUT_MS in all (retries included), after which what is still asked is cancelled.
+ * Empty when the name does not exist; throws when DNS could not answer: code ETIMEOUT when the
+ * budget ran out, else DNS's own error (a server failure, a refusal).
  */
 export async function resolveHost(host: string): Promise<string[]> {
   const bare = host
@@ -125,12 +148,23 @@ export async function resolveHost(host: string): Promise<string[]> {
     .toLowerCase();
   if (bare === 'localhost' || bare.endsWith('.localhost')) return ['127.0.0.1', '::1'];
   if (isIP(bare)) return [bare];
-  const answers = await Promise.allSettled([resolver.resolve4(bare), resolver.resolve6(bare)]);
-  const failed = answers.filter(
-    (a): a is PromiseRejectedResult =>
-      a.status === 'rejected' && !NO_ADDRESS.has((a.reason as NodeJS.ErrnoException).code ?? ''),
+  const resolver = new Resolver(QUERY_OPTIONS);
+  if (dnsServers) resolver.setServers(dnsServers);
+  const deadline = setTimeout(() => resolver.cancel(), LOOKUP_TIMEOUT_MS);
+  let answers: PromiseSettledResult<string[]>[];
+  try {
+    answers = await Promise.allSettled([resolver.resolve4(bare), resolver.resolve6(bare)]);
+  } finally {
+    clearTimeout(deadline);
+  }
+  const failed = answers.flatMap((a) =>
+    a.status === 'rejected' && !NO_ADDRESS.has((a.reason as NodeJS.ErrnoException).code ?? '')
+      ? [a.reason as NodeJS.ErrnoException]
+      : [],
   );
-  if (failed.length === answers.length) throw failed[0].reason;
+  if (failed.length === answers.length) {
+    throw failed.some((e) => NO_ANSWER.has(e.code ?? '')) ? didNotResolveInTime(bare) : failed[0];
+  }
   return answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []));
 }
 
@@ -194,8 +228,10 @@ export async function checkWebhookUrl(url: string, allowPrivate: boolean): Promi
   let addresses: string[];
   try {
     addresses = await resolveHost(host);
-  } catch {
-    return 'host does not resolve';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ETIMEOUT'
+      ? 'host did not resolve in time'
+      : 'host does not resolve';
   }
   if (!addresses.length) return 'host does not resolve';
   for (const address of addresses) {

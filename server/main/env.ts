@@ -2,6 +2,7 @@
  * Every setting the process reads, parsed once at start by zod: a bad value stops the process with a
  * message naming it (docs/configuration.md lists them).
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -24,6 +25,16 @@ const secretKey = (setting: string) =>
       return z.NEVER;
     }
   });
+
+/** A DNS server as node:dns's setServers takes it: an IP address, `ipv4:port`, `[ipv6]` or `[ipv6]:port`. */
+function isDnsServer(server: string): boolean {
+  const match = /^\[([^\]]+)\](?::(\d+))?$/.exec(server) ?? /^([^:]+):(\d+)$/.exec(server);
+  const [address, port] = match ? [match[1] as string, match[2]] : [server, undefined];
+  const family = isIP(address);
+  const portOk = port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
+  // A bracketed address is IPv6; a bare one with a port is IPv4 (an IPv6 one needs the brackets).
+  return portOk && (server.startsWith('[') ? family === 6 : family !== 0);
+}
 
 /**
  * DATA_DIR when unset: `var/` of the installation, the directory holding server/ (dist/'s parent for
@@ -120,6 +131,25 @@ const envSchema = z.object({
    * receivers work; decisions §17), false with a DATABASE_URL.
    */
   WEBHOOK_ALLOW_PRIVATE_URLS: flag.optional(),
+  /** The DNS servers webhook hosts are resolved with (`ip`, `ip:port`, `[v6]:port`, comma list); unset: the system's. */
+  WEBHOOK_DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const servers = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = servers.find((s) => !isDnsServer(s));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `WEBHOOK_DNS_SERVERS must be a comma list of ip, ip:port or [ipv6]:port (not "${bad}")`,
+        });
+        return z.NEVER;
+      }
+      return servers;
+    }),
   /** Seconds before each retry of a failed webhook delivery (decisions §14); its length is the number of retries. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

@@ -10,6 +10,7 @@ import { isEmbedded, migrate, type Orm, openOrm, serverStatementTimeoutMs } from
 import { purgeExpiredEvents } from '../../routers/events/eventLog.js';
 import { startJobs } from '../../routers/index.js';
 import { eraseExpiredPreviousSecrets } from '../../routers/webhooks/webhookSecrets.writes.js';
+import { configureWebhookResolver } from '../../routers/webhooks/webhookUrls.js';
 import { createApp } from '../http/app.js';
 import { createHttpServer } from '../http/httpServer.js';
 import { purgeExpiredKeys } from '../http/idempotency.js';
@@ -37,6 +38,7 @@ export interface RunningServer {
  * the migrations are applied: a node that answers is ready as far as the schema goes.
  */
 export async function startServer(env: Env, logger: Logger = createLogger(env)): Promise<RunningServer> {
+  configureWebhookResolver(env.WEBHOOK_DNS_SERVERS);
   const { orm, backgroundPool } = await openDatabase(env, logger);
   // Counted only where they can be read: METRICS_PORT, or /metrics on the main port with METRICS_TOKEN.
   // Otherwise prom-client is not even loaded.
@@ -186,6 +188,7 @@ export interface RunningWorker {
  * its metrics and probes on that port (there is no other).
  */
 export async function startWorker(env: Env, logger: Logger): Promise<RunningWorker> {
+  configureWebhookResolver(env.WEBHOOK_DNS_SERVERS);
   const { orm, backgroundPool } = await openDatabase(env, logger);
   const metrics = env.METRICS_PORT === undefined ? undefined : new (await import('../http/metrics.js')).Metrics(logger);
   const background = await startBackgroundWork({ ...env, OUTBOX_DISPATCH: true }, orm, logger, metrics, backgroundPool);
