@@ -4,7 +4,7 @@ import type { EntityManager, Orm } from '../db/orm.js';
 import type { SecretKeyRing } from '../db/secrets.js';
 import type { CursorCodec } from './cursors.js';
 import { ApiError } from './problems.js';
-import type { Scope } from './scopes.js';
+import type { Scope, ScopeGrant } from './scopes.js';
 
 /** A presented credential that checked out: who is calling, for which tenant, with which scopes. */
 export interface Credential {
@@ -76,6 +76,16 @@ export interface RequestState {
    * request (a tRPC batch has several) still run, every later one throws `rejection` first thing.
    */
   refusal?: { admitted: number; rejection: ApiError };
+  /**
+   * Scopes a write's domain checks demanded beyond its operation's (scopeGrant), made on first use:
+   * stored with its Idempotency-Key's answer (server/http/idempotency.ts).
+   */
+  demandedScopes?: Set<Scope>;
+  /**
+   * A host name's addresses as a write's checks get them: answered from what the write looked up
+   * before its transaction (Meta `beforeTransaction`), asking DNS for any other name.
+   */
+  resolveHost?: (host: string) => Promise<string[]>;
 }
 
 /**
@@ -112,6 +122,12 @@ export function requestStateOf(req: IncomingMessage): RequestState {
 }
 
 export type Context = RequestState;
+
+/** The request's credential's scopes as a domain check takes them, recording what it demands on the request. */
+export function scopeGrant(state: RequestState & { credential: Credential }): ScopeGrant {
+  state.demandedScopes ??= new Set();
+  return { held: state.credential.scopes, demanded: state.demandedScopes };
+}
 
 /** Where a write's events come from (decisions §14): its X-Request-Id and its Idempotency-Key or null. */
 export function writeOrigin(state: Pick<RequestState, 'requestId' | 'idempotencyKey'>): WriteOrigin {

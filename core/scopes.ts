@@ -17,6 +17,22 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/**
+ * A credential's scopes as a write checks them, and the scopes the write demanded on the way (a
+ * webhook subscription's read scopes): a replay of the write's stored answer demands them again
+ * (decisions §21), so a domain check records what it asks for here whether or not it is held.
+ */
+export interface ScopeGrant {
+  held: readonly Scope[];
+  demanded: Set<Scope>;
+}
+
+/** The scopes of `needed` that `grant` lacks, in their order; each is recorded as demanded. */
+export function lackingScopes(grant: ScopeGrant, needed: readonly Scope[]): Scope[] {
+  for (const scope of needed) grant.demanded.add(scope);
+  return needed.filter((scope) => !grant.held.includes(scope));
+}
+
 function isScope(s: string): s is Scope {
   return (SCOPES as readonly string[]).includes(s);
 }

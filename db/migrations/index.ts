@@ -12,6 +12,7 @@ import { Migration20261126000011WebhookDispatch } from './Migration2026112600001
 import { Migration20261126000012SecretsAtRest } from './Migration20261126000012SecretsAtRest.js';
 import { Migration20261127000013ListWindowIndexes } from './Migration20261127000013ListWindowIndexes.js';
 import { Migration20261127000014WindowWalkIndexes } from './Migration20261127000014WindowWalkIndexes.js';
+import { Migration20261127000015IdempotencyRequiredScopes } from './Migration20261127000015IdempotencyRequiredScopes.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
 export const migrationsList = [
@@ -29,6 +30,7 @@ export const migrationsList = [
   Migration20261126000012SecretsAtRest,
   Migration20261127000013ListWindowIndexes,
   Migration20261127000014WindowWalkIndexes,
+  Migration20261127000015IdempotencyRequiredScopes,
 ].map((cls) => ({
   name: cls.name,
   class: cls,

@@ -7,6 +7,7 @@ import { uuidv7 } from 'uuidv7';
 import type { WriteOrigin } from '../../core/context.js';
 import { DomainError } from '../../core/domainError.js';
 import { recordColumns } from '../../core/records.js';
+import type { ScopeGrant } from '../../core/scopes.js';
 import type { EntityManager } from '../../db/orm.js';
 import { inTransaction, TenantReader } from '../../db/tenantReader.js';
 import { deliveriesQueued, EVENT_RETENTION_DAYS, recordEvents } from '../events/eventLog.js';
@@ -21,8 +22,8 @@ export const RECOVER_MAX_DAYS = EVENT_RETENTION_DAYS;
 const ENDPOINT_COLUMNS = recordColumns(webhookEndpointSchema);
 
 /** The endpoint, locked and its read scopes checked (lockEndpointFor), and enabled. */
-async function lockEnabledEndpoint(reader: TenantReader, id: string, scopes: readonly string[]): Promise<void> {
-  const endpoint = await lockEndpointFor(reader, id, scopes);
+async function lockEnabledEndpoint(reader: TenantReader, id: string, grant: ScopeGrant): Promise<void> {
+  const endpoint = await lockEndpointFor(reader, id, grant);
   if (!endpoint.enabled) {
     throw new DomainError('webhook_endpoint_disabled', {
       detail: `The webhook endpoint ${id} is disabled, so nothing would be sent; turn it on (PATCH enabled: true) first.`,
@@ -90,13 +91,13 @@ export interface RecoverOutcome {
 export async function recoverDeliveries(
   em: EntityManager,
   tenantId: string,
-  scopes: readonly string[],
+  grant: ScopeGrant,
   id: string,
   since: Date,
 ): Promise<RecoverOutcome> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    await lockEnabledEndpoint(reader, id, scopes);
+    await lockEnabledEndpoint(reader, id, grant);
     const now = new Date().toISOString();
     const [outcome] = await reader.all<{ requeued: number; next_since: string | null }>(RECOVER, [
       id,
@@ -139,13 +140,13 @@ const RETRY = TenantReader.prepare(`
 export async function retryDelivery(
   em: EntityManager,
   tenantId: string,
-  scopes: readonly string[],
+  grant: ScopeGrant,
   id: string,
   deliveryId: string,
 ): Promise<WebhookDeliveryRecord> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    await lockEnabledEndpoint(reader, id, scopes);
+    await lockEnabledEndpoint(reader, id, grant);
     const now = new Date().toISOString();
     const attempt = await reader.one<WebhookDeliveryRecord>(RETRY, [uuidv7(), now, now, deliveryId, id]);
     if (!attempt) {

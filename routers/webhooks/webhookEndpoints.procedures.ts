@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { writeOrigin } from '../../core/context.js';
+import { type Context, scopeGrant, writeOrigin } from '../../core/context.js';
 import { textField } from '../../core/fields.js';
 import { listEnvelope, pageQuery, single } from '../../core/pagination.js';
 import { idParam, readProcedures } from '../../core/records.js';
@@ -16,9 +16,11 @@ import {
   MAX_WEBHOOK_ENDPOINTS,
   rotateWebhookSecret,
   sendTestEvent,
+  type UrlRule,
   updateWebhookEndpoint,
   WEBHOOK_URL_START,
 } from './webhookEndpoints.writes.js';
+import { resolvedAhead } from './webhookUrls.js';
 
 /** Webhook endpoints (decisions §14): /v1/webhook-endpoints and webhookEndpoints.* over tRPC. */
 
@@ -126,6 +128,20 @@ const recoverInput = z.strictObject({
     }),
 });
 
+/**
+ * A create or a PATCH naming a `url` resolves its host before the write's transaction (decisions
+ * §21: a slow DNS answer must hold no database connection); the procedure's check then reads that
+ * answer. Private URLs allowed (development): nothing to resolve.
+ */
+async function resolveUrlHost(input: unknown, state: Context): Promise<void> {
+  if (state.services.env.WEBHOOK_ALLOW_PRIVATE_URLS) return;
+  state.resolveHost = await resolvedAhead((input as { url?: unknown } | null)?.url);
+}
+
+function urlRule(ctx: Context): UrlRule {
+  return { allowPrivate: ctx.services.env.WEBHOOK_ALLOW_PRIVATE_URLS, resolve: ctx.resolveHost };
+}
+
 const read = scoped('webhooks:read');
 const write = scoped('webhooks:write');
 const endpointResponse = single(webhookEndpointSchema, 'WebhookEndpointResponse');
@@ -152,16 +168,17 @@ export const webhookEndpointsRouter = router({
         description: `Answers the endpoint and its signing secret, which is shown only here and on rotation. At most ${MAX_WEBHOOK_ENDPOINTS} endpoints per tenant. A refused URL is 400 invalid_body naming \`url\` and why. Accepts Idempotency-Key.`,
       },
       errors: ['webhook_endpoint_limit_reached'],
+      beforeTransaction: resolveUrlHost,
     })
     .input(createInput)
     .output(withSecret)
     .mutation(async ({ ctx, input }) => {
-      assertMaySubscribe(ctx.credential.scopes, input.event_types);
+      assertMaySubscribe(scopeGrant(ctx), input.event_types);
       const { endpoint, secret } = await createWebhookEndpoint(
         ctx.em,
         ctx.credential.tenantId,
         input,
-        ctx.services.env.WEBHOOK_ALLOW_PRIVATE_URLS,
+        urlRule(ctx),
         ctx.services.env.secretKeys,
       );
       return { data: endpoint, secret };
@@ -177,21 +194,15 @@ export const webhookEndpointsRouter = router({
         description:
           'Changes the URL (checked as on create), the event types, the description (null clears it) or `enabled`. Needs the read scopes of every type the endpoint subscribes to, before and after the change (403 insufficient_scope). Accepts Idempotency-Key.',
       },
+      beforeTransaction: resolveUrlHost,
     })
     .input(updateInput)
     .output(endpointResponse)
     .mutation(async ({ ctx, input }) => {
       const { id, ...patch } = input;
-      assertMaySubscribe(ctx.credential.scopes, patch.event_types);
+      assertMaySubscribe(scopeGrant(ctx), patch.event_types);
       return {
-        data: await updateWebhookEndpoint(
-          ctx.em,
-          ctx.credential.tenantId,
-          ctx.credential.scopes,
-          id,
-          patch,
-          ctx.services.env.WEBHOOK_ALLOW_PRIVATE_URLS,
-        ),
+        data: await updateWebhookEndpoint(ctx.em, ctx.credential.tenantId, scopeGrant(ctx), id, patch, urlRule(ctx)),
       };
     }),
 
@@ -231,7 +242,7 @@ export const webhookEndpointsRouter = router({
       const { endpoint, secret } = await rotateWebhookSecret(
         ctx.em,
         ctx.credential.tenantId,
-        ctx.credential.scopes,
+        scopeGrant(ctx),
         input.id,
         ctx.services.env.secretKeys,
       );
@@ -257,7 +268,7 @@ export const webhookEndpointsRouter = router({
         event_id: await sendTestEvent(
           ctx.em,
           ctx.credential.tenantId,
-          ctx.credential.scopes,
+          scopeGrant(ctx),
           input.id,
           writeOrigin(ctx),
           ctx.services.env.WEBHOOK_TEST_LIMIT,
@@ -294,13 +305,7 @@ export const webhookEndpointsRouter = router({
         .meta({ id: 'WebhookRecoverResponse' }),
     )
     .mutation(async ({ ctx, input }) => ({
-      data: await recoverDeliveries(
-        ctx.em,
-        ctx.credential.tenantId,
-        ctx.credential.scopes,
-        input.id,
-        new Date(input.since),
-      ),
+      data: await recoverDeliveries(ctx.em, ctx.credential.tenantId, scopeGrant(ctx), input.id, new Date(input.since)),
     })),
 
   retry: write
@@ -327,7 +332,7 @@ export const webhookEndpointsRouter = router({
     )
     .output(single(deliverySchema, 'WebhookDeliveryResponse'))
     .mutation(async ({ ctx, input }) => ({
-      data: await retryDelivery(ctx.em, ctx.credential.tenantId, ctx.credential.scopes, input.id, input.delivery_id),
+      data: await retryDelivery(ctx.em, ctx.credential.tenantId, scopeGrant(ctx), input.id, input.delivery_id),
     })),
 
   deliveries: read

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { uuidv7 } from 'uuidv7';
 import type { WriteOrigin } from '../../core/context.js';
 import { DomainError } from '../../core/domainError.js';
+import { lackingScopes, type Scope, type ScopeGrant } from '../../core/scopes.js';
 import { selectList } from '../../db/columns.js';
 import type { EntityManager } from '../../db/orm.js';
 import type { SecretKeyRing } from '../../db/secrets.js';
@@ -9,7 +10,7 @@ import { inTransaction, TenantReader } from '../../db/tenantReader.js';
 import { EVENT_SCOPES, type EventType, recordEvents, TEST_EVENT_TYPE } from '../events/eventLog.js';
 import { tenantForEnv } from '../organisations/organisations.writes.js';
 import { SUBSCRIBABLE_TYPES } from './webhookEndpoint.record.js';
-import { checkWebhookUrl } from './webhookUrls.js';
+import { checkWebhookUrl, type HostResolver } from './webhookUrls.js';
 
 /**
  * Webhook endpoints (decisions §14): where a tenant wants its events sent. At most
@@ -64,11 +65,21 @@ function notFound(id: string): DomainError {
 export const WEBHOOK_URL_START = '^[Hh][Tt][Tt][Pp][Ss]?://';
 const URL_START = new RegExp(WEBHOOK_URL_START);
 
+/**
+ * How a write judges a webhook URL: whether private URLs are allowed (development), and how its
+ * host is resolved (by default, asking DNS; a request passes the answer it looked up before its
+ * transaction, decisions §21).
+ */
+export interface UrlRule {
+  allowPrivate: boolean;
+  resolve?: HostResolver;
+}
+
 /** 400 invalid_body naming `url` when the URL is refused (decisions §14). */
-async function assertUsableUrl(url: string, allowPrivate: boolean): Promise<void> {
+async function assertUsableUrl(url: string, rule: UrlRule): Promise<void> {
   const reason = URL_START.test(url)
-    ? await checkWebhookUrl(url, allowPrivate)
-    : `must be an absolute URL that starts with ${allowPrivate ? 'https:// or http://' : 'https://'}`;
+    ? await checkWebhookUrl(url, rule.allowPrivate, rule.resolve)
+    : `must be an absolute URL that starts with ${rule.allowPrivate ? 'https:// or http://' : 'https://'}`;
   if (reason) {
     throw new DomainError('invalid_body', {
       detail: `The webhook URL is refused: ${reason}.`,
@@ -101,10 +112,10 @@ export async function createWebhookEndpoint(
   em: EntityManager,
   tenantId: string,
   input: NewWebhookEndpoint,
-  allowPrivate: boolean,
+  urls: UrlRule,
   keys: SecretKeyRing,
 ): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
-  await assertUsableUrl(input.url, allowPrivate);
+  await assertUsableUrl(input.url, urls);
   const secret = newSecret();
   const sealed = keys.seal(secret);
   return inTransaction(em, async (tx) => {
@@ -132,13 +143,13 @@ export async function createWebhookEndpoint(
 }
 
 /**
- * The read scopes a credential with `scopes` lacks to subscribe to `types` (decisions §18: a type
- * needs the scope that shows it in /v1/events; `*` needs every one of them), in scope order.
+ * The read scopes that show `types` (decisions §18: a type needs the scope that shows it in
+ * /v1/events; `*` needs every one of them), in scope order.
  */
-function missingSubscriptionScopes(scopes: readonly string[], types: readonly Subscription[]): string[] {
+function readScopesOf(types: readonly Subscription[]): Scope[] {
   const named = types.includes('*') ? (Object.keys(EVENT_SCOPES) as EventType[]) : (types as EventType[]);
   const needed = new Set(named.map((type) => EVENT_SCOPES[type]));
-  return [...new Set(Object.values(EVENT_SCOPES))].filter((scope) => needed.has(scope) && !scopes.includes(scope));
+  return [...new Set(Object.values(EVENT_SCOPES))].filter((scope) => needed.has(scope));
 }
 
 function describeTypes(types: readonly Subscription[]): string {
@@ -146,11 +157,11 @@ function describeTypes(types: readonly Subscription[]): string {
 }
 
 /**
- * 403 insufficient_scope, naming the missing read scopes, when a credential with `scopes` may not
- * read every type of the subscription `types`. `what` says what the credential tried, for the detail.
+ * 403 insufficient_scope, naming the missing read scopes, when the credential of `grant` may not read
+ * every type of the subscription `types`. `what` says what the credential tried, for the detail.
  */
-function assertMayRead(scopes: readonly string[], types: readonly Subscription[], what: string): void {
-  const missing = missingSubscriptionScopes(scopes, types);
+function assertMayRead(grant: ScopeGrant, types: readonly Subscription[], what: string): void {
+  const missing = lackingScopes(grant, readScopesOf(types));
   if (!missing.length) return;
   throw new DomainError('insufficient_scope', {
     detail: `${what} needs the read scope(s) that show ${describeTypes(types)}: ${missing.join(', ')}.`,
@@ -165,8 +176,8 @@ function assertMayRead(scopes: readonly string[], types: readonly Subscription[]
  * §18); checked after the body's shape (a type must be known before its scope can be named) and
  * before the URL, the endpoint's existence and the limit.
  */
-export function assertMaySubscribe(scopes: readonly string[], types: readonly Subscription[] | undefined): void {
-  if (types) assertMayRead(scopes, types, `Subscribing to ${describeTypes(types)}`);
+export function assertMaySubscribe(grant: ScopeGrant, types: readonly Subscription[] | undefined): void {
+  if (types) assertMayRead(grant, types, `Subscribing to ${describeTypes(types)}`);
 }
 
 /**
@@ -183,11 +194,11 @@ const LOCK_ENDPOINT = TenantReader.prepare(
 export async function lockEndpointFor(
   reader: TenantReader,
   id: string,
-  scopes: readonly string[],
+  grant: ScopeGrant,
 ): Promise<{ enabled: boolean; event_types: Subscription[] }> {
   const endpoint = await reader.one<{ enabled: boolean; event_types: Subscription[] }>(LOCK_ENDPOINT, [id]);
   if (!endpoint) throw notFound(id);
-  assertMayRead(scopes, endpoint.event_types, `Acting on webhook endpoint ${id}`);
+  assertMayRead(grant, endpoint.event_types, `Acting on webhook endpoint ${id}`);
   return endpoint;
 }
 
@@ -218,15 +229,15 @@ const UPDATE = TenantReader.prepare(`
 export async function updateWebhookEndpoint(
   em: EntityManager,
   tenantId: string,
-  scopes: readonly string[],
+  grant: ScopeGrant,
   id: string,
   patch: WebhookEndpointUpdate,
-  allowPrivate: boolean,
+  urls: UrlRule,
 ): Promise<WebhookEndpointRecord> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    await lockEndpointFor(reader, id, scopes);
-    if (patch.url !== undefined) await assertUsableUrl(patch.url, allowPrivate);
+    await lockEndpointFor(reader, id, grant);
+    if (patch.url !== undefined) await assertUsableUrl(patch.url, urls);
     const enabling = patch.enabled === true;
     const updated = await reader.one<WebhookEndpointRecord>(UPDATE, [
       patch.url ?? null,
@@ -266,7 +277,7 @@ const ROTATE = TenantReader.prepare(`
 export async function rotateWebhookSecret(
   em: EntityManager,
   tenantId: string,
-  scopes: readonly string[],
+  grant: ScopeGrant,
   id: string,
   keys: SecretKeyRing,
 ): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
@@ -275,7 +286,7 @@ export async function rotateWebhookSecret(
   const sealed = keys.seal(secret);
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    await lockEndpointFor(reader, id, scopes);
+    await lockEndpointFor(reader, id, grant);
     const endpoint = await reader.one<WebhookEndpointRecord>(ROTATE, [
       new Date(now.getTime() + SECRET_GRACE_MS).toISOString(),
       sealed,
@@ -316,14 +327,14 @@ const TEST_WINDOW_MS = 60_000;
 export async function sendTestEvent(
   em: EntityManager,
   tenantId: string,
-  scopes: readonly string[],
+  grant: ScopeGrant,
   id: string,
   origin: WriteOrigin,
   limitPerMinute: number,
 ): Promise<string> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    await lockEndpointFor(reader, id, scopes);
+    await lockEndpointFor(reader, id, grant);
     const now = Date.now();
     const full = await reader.one<{ at_ms: number }>(TEST_WINDOW, [
       TEST_EVENT_TYPE,
@@ -374,7 +385,7 @@ export async function createWebhookEndpointFor(
     em,
     tenant.id,
     { url: input.url, event_types: types, description },
-    allowPrivate,
+    { allowPrivate },
     keys,
   );
   return { id: endpoint.id, secret };

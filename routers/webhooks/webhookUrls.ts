@@ -200,11 +200,40 @@ export function webhookLookup(publicOnly: boolean) {
   };
 }
 
+/** A host name's addresses, as resolveHost gives them. */
+export type HostResolver = (host: string) => Promise<string[]>;
+
+/**
+ * Resolves the host of `url` now (decisions §21: before the write's transaction, so that no
+ * database connection waits on DNS), and answers it from that lookup later, when the write checks
+ * the URL; any other name is asked of DNS then. Not a URL with a host: nothing is looked up.
+ */
+export async function resolvedAhead(url: unknown): Promise<HostResolver> {
+  const parsed = typeof url === 'string' && url.length <= MAX_URL_LENGTH ? URL.parse(url) : null;
+  const host = parsed?.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!host) return resolveHost;
+  const answer = resolveHost(host).then(
+    (addresses) => ({ addresses }),
+    (error: unknown) => ({ error }),
+  );
+  await answer;
+  return async (name) => {
+    if (name !== host) return resolveHost(name);
+    const found = await answer;
+    if ('error' in found) throw found.error;
+    return found.addresses;
+  };
+}
+
 /**
  * Why a webhook URL is refused (a sentence for the `url` field), or undefined when it may be used.
  * Resolves the host (every address it has) unless `allowPrivate`.
  */
-export async function checkWebhookUrl(url: string, allowPrivate: boolean): Promise<string | undefined> {
+export async function checkWebhookUrl(
+  url: string,
+  allowPrivate: boolean,
+  resolve: HostResolver = resolveHost,
+): Promise<string | undefined> {
   if (url.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
   // The URL parser drops tabs and line breaks and trims spaces: refuse them so what is stored is what is sent.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
@@ -227,7 +256,7 @@ export async function checkWebhookUrl(url: string, allowPrivate: boolean): Promi
   }
   let addresses: string[];
   try {
-    addresses = await resolveHost(host);
+    addresses = await resolve(host);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ETIMEOUT'
       ? 'host did not resolve in time'

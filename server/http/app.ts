@@ -311,6 +311,7 @@ export function createApp(deps: AppDeps): Koa {
       body: req.body,
       key: idempotencyKey,
       scope: route.scopes[ctx.method],
+      beforeTransaction: procedures.byOperation.get(`${ctx.method} ${route.template}`)?.meta.beforeTransaction,
       errorContentType: 'application/problem+json',
     };
     sendOutcome(ctx, await executeWrite(state, write, () => rest(ctx, subPath, route.template)));

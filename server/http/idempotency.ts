@@ -6,9 +6,10 @@ import { createHash } from 'node:crypto';
 import type { RequestState } from '../../core/context.js';
 import { ApiError } from '../../core/problems.js';
 import type { Scope } from '../../core/scopes.js';
+import type { Meta } from '../../core/trpc.js';
 import type { EntityManager } from '../../db/orm.js';
 import { deleteInBatches } from '../../db/purge.js';
-import { openSecretsInJson, type SecretKeyRing, sealSecretsInJson } from '../../db/secrets.js';
+import { openSecretsInJson, type SecretKeyRing, sealSecretsInJson, UnknownSecretKeyError } from '../../db/secrets.js';
 import { namedStatement, runStatement } from '../../db/statements.js';
 import type { RestOutcome } from './rest.js';
 
@@ -60,6 +61,8 @@ interface StoredKey {
   fingerprint: string;
   response_status: number | null;
   response_body: string | null;
+  /** Space-separated; null on answers stored before decisions §21 (the operation's scope alone). */
+  required_scopes: string | null;
   /** Past retention (not yet purged): treated as absent. */
   stale: boolean;
 }
@@ -80,6 +83,11 @@ export interface WriteRequest {
   key: string | undefined;
   /** The scope the operation demands: a stored response is replayed only to a credential with it. */
   scope: Scope | undefined;
+  /**
+   * The operation's work before its transaction (core/trpc.ts Meta `beforeTransaction`: a webhook
+   * URL's DNS lookup), run on the body with no connection held, for a credential the operation admits.
+   */
+  beforeTransaction: Meta['beforeTransaction'];
   /** How the surface labels an error body, for a replayed refusal. */
   errorContentType: string;
 }
@@ -104,14 +112,19 @@ export async function executeWrite(
   // Without a tenant there is nothing to scope a key to: the procedure answers 401 itself. Without
   // the operation's scope, the procedure answers 403: a stored response is never replayed to it.
   const { scope } = request;
-  const key = credential && (!scope || credential.scopes.includes(scope)) ? request.key : undefined;
+  const admitted = credential !== undefined && (!scope || credential.scopes.includes(scope));
+  const key = admitted ? request.key : undefined;
   const tenantId = credential?.tenantId as string;
   const print = key ? fingerprint(request.method, request.path, request.body) : '';
+  // Whatever may wait on the network waits here, holding no database connection (decisions §21).
+  if (admitted && !state.inputError && request.beforeTransaction) await request.beforeTransaction(request.body, state);
+  const keys = state.services.env.secretKeys;
+  let replay: StoredOutcome | undefined;
   await em.begin();
   try {
     if (key) {
-      const replay = await lockKey(em, tenantId, key, print, request.errorContentType);
-      if (replay === KEY_REUSED) {
+      const stored = await lockKey(em, tenantId, key, print, request.errorContentType);
+      if (stored === KEY_REUSED) {
         // A request that is wrong by itself says so first (400/413/415, decisions §1); else 409.
         // It runs to find out, and nothing of it is kept.
         const outcome = await execute();
@@ -119,29 +132,66 @@ export async function executeWrite(
         await em.rollback();
         return outcome;
       }
-      if (replay) {
+      replay = stored;
+      if (!replay) await em.execute(`savepoint ${WRITE_SAVEPOINT}`);
+    }
+    if (!replay) {
+      const outcome = await execute();
+      if (isSuccess(outcome)) {
+        if (key) await store(em, tenantId, key, print, outcome, keys, demandedBy(request, state));
+        await em.commit();
+      } else if (key && STORED_ERROR_STATUSES.has(outcome.status)) {
+        // The refusal is kept for replay; nothing of its write is.
+        await em.execute(`rollback to savepoint ${WRITE_SAVEPOINT}`);
+        await store(em, tenantId, key, print, outcome, keys, demandedBy(request, state));
+        await em.commit();
+      } else {
         await em.rollback();
-        // A secret the write answered (a webhook endpoint's) is stored sealed, and answered in clear.
-        return { ...replay, body: openSecretsInJson(replay.body, state.services.env.secretKeys) };
       }
-      await em.execute(`savepoint ${WRITE_SAVEPOINT}`);
+      return outcome;
     }
-    const outcome = await execute();
-    if (isSuccess(outcome)) {
-      if (key) await store(em, tenantId, key, print, outcome, state.services.env.secretKeys);
-      await em.commit();
-    } else if (key && STORED_ERROR_STATUSES.has(outcome.status)) {
-      // The refusal is kept for replay; nothing of its write is.
-      await em.execute(`rollback to savepoint ${WRITE_SAVEPOINT}`);
-      await store(em, tenantId, key, print, outcome, state.services.env.secretKeys);
-      await em.commit();
-    } else {
-      await em.rollback();
-    }
-    return outcome;
-  } catch (error) {
     await em.rollback();
+  } catch (error) {
+    if (em.isInTransaction()) await em.rollback();
     throw error;
+  }
+  return replayed(state, replay, credential?.scopes ?? []);
+}
+
+/** The scopes a write demanded: its operation's and those its domain checks asked for (scopeGrant). */
+function demandedBy(request: WriteRequest, state: RequestState): Scope[] {
+  const demanded = new Set(state.demandedScopes);
+  if (request.scope) demanded.add(request.scope);
+  return [...demanded];
+}
+
+/**
+ * A stored answer as a replay gives it (decisions §21): only to a credential holding every scope
+ * the write demanded (else the 403 a fresh request would get, and nothing of the answer), and with
+ * a sealed secret opened; a secret sealed under a key this node lacks is 503, its key id logged.
+ */
+function replayed(state: RequestState, replay: StoredOutcome, held: readonly Scope[]): RestOutcome {
+  const missing = replay.requiredScopes.filter((scope) => !held.includes(scope));
+  if (missing.length) {
+    throw new ApiError('insufficient_scope', {
+      detail: `This request needs the scope(s) ${missing.join(', ')}.`,
+      headers: {
+        'WWW-Authenticate': `Bearer realm="workforce", error="insufficient_scope", scope="${missing.join(' ')}"`,
+      },
+    });
+  }
+  try {
+    return { ...replay.outcome, body: openSecretsInJson(replay.outcome.body, state.services.env.secretKeys) };
+  } catch (error) {
+    if (!(error instanceof UnknownSecretKeyError)) throw error;
+    state.services.logger.error(
+      { request_id: state.requestId, key_id: error.keyId },
+      'an idempotent replay holds a secret sealed under a key this node lacks',
+    );
+    throw new ApiError('service_unavailable', {
+      detail: 'The stored answer to this Idempotency-Key cannot be read on this node; retry shortly.',
+      headers: { 'Retry-After': '1' },
+    });
   }
 }
 
@@ -162,11 +212,12 @@ function reused(): ApiError {
 /** A transaction-scoped advisory lock on the (tenant, key): false when another transaction holds it. */
 const LOCK_KEY = namedStatement('select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked');
 const STORED_KEY = namedStatement(`
-  select fingerprint, response_status, response_body, created_at < now() - make_interval(hours => ?) as stale
+  select fingerprint, response_status, response_body, required_scopes, created_at < now() - make_interval(hours => ?) as stale
     from idempotency_keys where tenant_id = ? and key = ?`);
 const FORGET_KEY = namedStatement('delete from idempotency_keys where tenant_id = ? and key = ?');
 const STORE_KEY = namedStatement(`
-  insert into idempotency_keys (tenant_id, key, fingerprint, response_status, response_body) values (?, ?, ?, ?, ?)`);
+  insert into idempotency_keys (tenant_id, key, fingerprint, response_status, response_body, required_scopes)
+  values (?, ?, ?, ?, ?, ?)`);
 
 /**
  * Locks the key for this transaction; returns the stored response when there is one to replay, or
@@ -178,7 +229,7 @@ async function lockKey(
   key: string,
   print: string,
   errorContentType: string,
-): Promise<RestOutcome | typeof KEY_REUSED | undefined> {
+): Promise<StoredOutcome | typeof KEY_REUSED | undefined> {
   const [{ locked }] = await runStatement<{ locked: boolean }>(em, LOCK_KEY, [`idempotency:${tenantId}:${key}`]);
   if (!locked) throw inUse();
   const [row] = await runStatement<StoredKey>(em, STORED_KEY, [RETENTION_HOURS, tenantId, key]);
@@ -190,16 +241,26 @@ async function lockKey(
   if (row.fingerprint !== print) return KEY_REUSED;
   const status = row.response_status ?? 200;
   return {
-    status,
-    contentType: status >= 400 ? errorContentType : 'application/json',
-    body: row.response_body ?? '',
-    headers: { [REPLAYED_HEADER]: 'true' },
+    outcome: {
+      status,
+      contentType: status >= 400 ? errorContentType : 'application/json',
+      body: row.response_body ?? '',
+      headers: { [REPLAYED_HEADER]: 'true' },
+    },
+    requiredScopes: (row.required_scopes ?? '').split(' ').filter(Boolean) as Scope[],
   };
+}
+
+/** A stored answer, and the scopes its write demanded (decisions §21). */
+interface StoredOutcome {
+  outcome: RestOutcome;
+  requiredScopes: Scope[];
 }
 
 /**
  * Under the key's lock, with no row for it left (lockKey): a conflict here is a bug, and fails the
- * write. A `whsec_` secret in the answer is stored sealed under `keys` (decisions §18).
+ * write. A `whsec_` secret in the answer is stored sealed under `keys` (decisions §18), beside the
+ * scopes the write demanded (decisions §21).
  */
 async function store(
   em: EntityManager,
@@ -208,8 +269,16 @@ async function store(
   print: string,
   outcome: RestOutcome,
   keys: SecretKeyRing,
+  requiredScopes: readonly Scope[],
 ) {
-  await runStatement(em, STORE_KEY, [tenantId, key, print, outcome.status, sealSecretsInJson(outcome.body, keys)]);
+  await runStatement(em, STORE_KEY, [
+    tenantId,
+    key,
+    print,
+    outcome.status,
+    sealSecretsInJson(outcome.body, keys),
+    requiredScopes.join(' '),
+  ]);
 }
 
 /** Deletes keys past their retention; called periodically by the server. */

@@ -103,6 +103,7 @@ export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TR
       body: req.body,
       key: read?.key,
       scope: table.byPath.get(names[0])?.scope,
+      beforeTransaction: table.byPath.get(names[0])?.meta.beforeTransaction,
       errorContentType: TRPC_CONTENT_TYPE,
     };
     try {

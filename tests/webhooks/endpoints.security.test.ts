@@ -71,6 +71,12 @@ describe('scopes', () => {
   /** A fresh endpoint of `tenant`, made with a key of its own (the read scopes its `*` needs, decisions §18). */
   const endpointPath = async (tenant: TestTenant, suffix = '') =>
     `/v1/webhook-endpoints/${(await create(await h.key(tenant, ALL))).data.id}${suffix}`;
+  /**
+   * One receiving only `webhook_endpoint.disabled`: acting on it needs the operation's scope and
+   * that type's read scope, webhooks:read (decisions §21).
+   */
+  const narrowEndpointPath = async (tenant: TestTenant, suffix = '') =>
+    `/v1/webhook-endpoints/${(await create(await h.key(tenant, ALL), { event_types: ['webhook_endpoint.disabled'] })).data.id}${suffix}`;
 
   securityCases(server, {
     name: 'GET /v1/webhook-endpoints',
@@ -100,20 +106,23 @@ describe('scopes', () => {
     name: 'PATCH /v1/webhook-endpoints/{id}',
     scope: 'webhooks:write',
     method: 'PATCH',
-    path: (t) => endpointPath(t),
+    path: (t) => narrowEndpointPath(t),
     body: { description: 'scoped' },
+    bodyScopes: ['webhooks:read'],
   });
   securityCases(server, {
     name: 'POST /v1/webhook-endpoints/{id}/rotate-secret',
     scope: 'webhooks:write',
     method: 'POST',
-    path: (t) => endpointPath(t, '/rotate-secret'),
+    path: (t) => narrowEndpointPath(t, '/rotate-secret'),
+    bodyScopes: ['webhooks:read'],
   });
   securityCases(server, {
     name: 'POST /v1/webhook-endpoints/{id}/test',
     scope: 'webhooks:write',
     method: 'POST',
-    path: (t) => endpointPath(t, '/test'),
+    path: (t) => narrowEndpointPath(t, '/test'),
+    bodyScopes: ['webhooks:read'],
   });
 
   // The shared cases send the same request twice (key, then token): a DELETE answers 404 the second time.

@@ -168,13 +168,11 @@ describe('a slow resolver costs only its caller (issue 31 item 3)', () => {
     );
   }
 
-  // issue 31 item 3: passes once hosts resolve before the transaction
-  it.fails('24 creates naming a host whose DNS never answers hold no connection; another tenant reads at once', async () => {
+  it('24 creates naming a host whose DNS never answers hold no connection; another tenant reads at once', async () => {
     expectUnaffected(await slowCreatesBesideReads(() => ({})));
   });
 
-  // issue 31 item 3: passes once hosts resolve before the transaction
-  it.fails('the same with an Idempotency-Key on each create', async () => {
+  it('the same with an Idempotency-Key on each create', async () => {
     expectUnaffected(await slowCreatesBesideReads(() => ({ 'Idempotency-Key': idempotencyKey('dns-pool') })));
   });
 });
