@@ -71,6 +71,7 @@ const CONNECTION_ERRORS: Readonly<Record<string, string>> = {
   UND_ERR_CLOSED: 'connection closed by the endpoint before it answered',
   ENOTFOUND: 'host does not resolve',
   EAI_AGAIN: 'host does not resolve (temporary DNS failure)',
+  ETIMEOUT: 'host did not resolve in time',
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
   ETIMEDOUT: 'connection timed out',

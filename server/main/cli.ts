@@ -176,6 +176,9 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
     }
     case 'webhook create': {
       const { createWebhookEndpointFor } = await import('../../routers/webhooks/webhookEndpoints.writes.js');
+      // The URL's host is asked of the DNS servers the service asks (WEBHOOK_DNS_SERVERS).
+      const { configureWebhookResolver } = await import('../../routers/webhooks/webhookUrls.js');
+      configureWebhookResolver(env.WEBHOOK_DNS_SERVERS);
       const eventTypes = required(values, 'events')
         .split(/[\s,]+/)
         .filter(Boolean);
