@@ -22,6 +22,8 @@ const DOMAIN_ERROR_CODES = [
   'overlapping_leave_request',
   'webhook_endpoint_limit_reached',
   'webhook_endpoint_disabled',
+  // A position in the event log older than the events kept (decisions §19).
+  'event_position_expired',
   // A rule that depends on the body (a webhook subscription needs the types' read scopes, decisions §18).
   'insufficient_scope',
   // A limit a rule counts in the database (POST …/test per endpoint, decisions §18); with Retry-After.

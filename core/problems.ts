@@ -35,6 +35,8 @@ export const problemCodes = {
   webhook_endpoint_disabled: { status: 409, title: 'Webhook endpoint disabled' },
   idempotency_key_reused: { status: 409, title: 'Idempotency key reused' },
   idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
+  // An event log position older than the events kept (decisions §19): copy again, then follow.
+  event_position_expired: { status: 410, title: 'Event position expired' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   seat_limit_reached: { status: 422, title: 'Seat limit reached' },
@@ -72,6 +74,8 @@ const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   405: 'METHOD_NOT_SUPPORTED',
   408: 'TIMEOUT',
   409: 'CONFLICT',
+  // tRPC has no 410: its nearest is 404; `data.httpStatus` and the HTTP status say 410.
+  410: 'NOT_FOUND',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE_CONTENT',

@@ -4,7 +4,7 @@ import { idParam, tenantReader } from '../../core/records.js';
 import { anyScope, router } from '../../core/trpc.js';
 import { eventSchema } from './event.record.js';
 import { EVENT_SCOPES, EVENT_TYPES, parseEventTypes } from './eventLog.js';
-import { getEvent, listEvents } from './events.reads.js';
+import { EVENT_ORDERS, getEvent, listEvents } from './events.reads.js';
 
 /**
  * The event log (decisions §14): GET /v1/events and /v1/events/{id}, `events.list|get` over tRPC.
@@ -47,9 +47,13 @@ const listInput = z.object({
     .uuid()
     .meta({
       description:
-        'An event id the credential can see: only events after it. Resumes a consumer that kept the last id it saw, also after a last page.',
+        'An event id the credential can see: only events after it. Resumes a consumer that kept the last id it saw, also after a last page. An id older than the 30 days kept is 410 event_position_expired; not with order=desc.',
     })
     .optional(),
+  order: z.enum(EVENT_ORDERS).default('asc').meta({
+    description:
+      '`asc` (the default): oldest first, the order to follow the log in. `desc`: newest first; `?order=desc&limit=1` is the newest event, the position a new follower starts from before it copies the lists.',
+  }),
 });
 
 const read = anyScope([...new Set(Object.values(EVENT_SCOPES))]);
@@ -63,11 +67,13 @@ export const eventsRouter = router({
         tags: ['events'],
         summary: 'List events',
         description: [
-          'The event log: one event per committed business write, ascending by (created_at, id), kept 30 days.',
+          'The event log: one event per committed business write, ascending by (created_at, id), kept 30 days; `order=desc` pages it newest first.',
           'employee.* events need employees:read, leave_request.* events need leave:read; a credential with either sees the types its scopes allow.',
-          '`type` (one type or a comma list) and `after` (an event id: only later events) narrow the list; a cursor is bound to the filter values it was issued with (another set is 400 invalid_cursor).',
+          '`type` (one type or a comma list) and `after` (an event id: only later events; not with order=desc) narrow the list; a cursor is bound to the order and filter values it was issued with (another set is 400 invalid_cursor).',
+          'A position older than the 30 days kept (`after`, or an ascending cursor) is 410 event_position_expired: copy the lists again, then follow from the newest event.',
         ].join(' '),
       },
+      errors: ['event_position_expired'],
     })
     .input(listInput)
     .output(listEnvelope(eventSchema, 'EventList'))

@@ -1,7 +1,8 @@
 /**
- * Reading the event log (decisions §14, §15): a page of the events a credential's scopes show,
- * filtered by type and `after`, on the (tenant_id, type, created_at, id) index; one event by id.
- * Events are written by the business writes (eventLog.ts recordEvents), never here.
+ * Reading the event log (decisions §14, §15, §19): a page of the events a credential's scopes show,
+ * oldest or newest first, filtered by type and `after`, on the (tenant_id, type, created_at, id)
+ * index; one event by id. Events are written by the business writes (eventLog.ts recordEvents),
+ * never here.
  */
 import { z } from 'zod';
 import { type CursorCodec, cursorListKey, type Page, toPage } from '../../core/cursors.js';
@@ -30,16 +31,21 @@ const OF_TYPES = `events.type = any (?::text[])`;
  */
 const KEPT = `events.created_at > now() - make_interval(days => ${EVENT_RETENTION_DAYS})`;
 
+/** The orders the log pages in (decisions §19): oldest first, the default, or newest first. */
+export const EVENT_ORDERS = ['asc', 'desc'] as const;
+export type EventOrder = (typeof EVENT_ORDERS)[number];
+
 /**
- * A page of the log: for each type listed, its first `limit + 1` events after the position, on
- * the (tenant_id, type, created_at, id) index, then the first `limit + 1` of them all. So a page
- * reads at most (types × page) index entries however rare or frequent the types are, a deep page
- * as cheap as the first (decisions §15); a single `type = any (…)` scan would sort every event of
- * rare types, or walk past every event of the others. Parameters: the types, [the position's
- * created_at and id,] the row limit twice.
+ * A page of the log: for each type listed, its first `limit + 1` events past the position in
+ * `order`, on the (tenant_id, type, created_at, id) index (walked backwards for `desc`), then the
+ * first `limit + 1` of them all. So a page reads at most (types × page) index entries however rare
+ * or frequent the types are, a deep page as cheap as the first (decisions §15); a single
+ * `type = any (…)` scan would sort every event of rare types, or walk past every event of the
+ * others. Parameters: the types, [the position's created_at and id,] the row limit twice.
  */
-function pageOfTypes(position: boolean): string {
-  const after = position ? ' and (events.created_at, events.id) > (?::timestamptz, ?::uuid)' : '';
+function pageOfTypes(order: EventOrder, position: boolean): string {
+  const [past, direction] = order === 'asc' ? ['>', ''] : ['<', ' desc'];
+  const after = position ? ` and (events.created_at, events.id) ${past} (?::timestamptz, ?::uuid)` : '';
   return TenantReader.prepare(`
     select e.id, e.type, e.created_at, e.data, e.previous_attributes, e.request
       from unnest(?::text[]) as t(type)
@@ -47,17 +53,23 @@ function pageOfTypes(position: boolean): string {
         select ${COLUMNS}, events.created_at as at
           from events
          where events.type = t.type and ${KEPT}${after}
-         order by events.created_at, events.id
+         order by events.created_at${direction}, events.id${direction}
          limit ?
       ) e
-     order by e.at, e.id
+     order by e.at${direction}, e.id${direction}
      limit ?`);
 }
-const FIRST_PAGE = pageOfTypes(false);
-const LATER_PAGE = pageOfTypes(true);
-/** Where `after` is in the log, if it is an event of the types given. */
+/** The page statements by order: the first page, and a page after a position. */
+export const EVENT_PAGES = {
+  asc: { first: pageOfTypes('asc', false), later: pageOfTypes('asc', true) },
+  desc: { first: pageOfTypes('desc', false), later: pageOfTypes('desc', true) },
+} as const satisfies Record<EventOrder, { first: string; later: string }>;
+/**
+ * Where `after` is in the log, if it is an event of the types given, and whether it is still kept
+ * (one past the retention is event_position_expired, not unknown).
+ */
 const POSITION = TenantReader.prepare(
-  `select ${sqlTimestamp('events.created_at')} as created_at, events.id from events where events.id = ? and ${OF_TYPES} and ${KEPT}`,
+  `select ${sqlTimestamp('events.created_at')} as created_at, events.id, ${KEPT} as kept from events where events.id = ? and ${OF_TYPES}`,
 );
 const BY_ID = TenantReader.prepare(`select ${COLUMNS} from events where events.id = ? and ${OF_TYPES} and ${KEPT}`);
 
@@ -83,39 +95,94 @@ export interface EventListQuery {
   cursor?: string;
   type?: string;
   after?: string;
+  /** `asc` when absent. */
+  order?: EventOrder;
 }
 
-/** A page of the events `scopes` may see, after the cursor's position or the `after` event. */
+const RETENTION_MS = EVENT_RETENTION_DAYS * 86_400_000;
+/** Whether an instant (ms since the epoch) is older than the events kept. */
+const pastRetention = (at: number) => at <= Date.now() - RETENTION_MS;
+
+/** The time of a UUID v7 (its first 48 bits, ms since the epoch, RFC 9562 §5.7); undefined for another version. */
+function uuidV7Time(id: string): number | undefined {
+  const hex = id.replaceAll('-', '');
+  return hex[12] === '7' ? Number.parseInt(hex.slice(0, 12), 16) : undefined;
+}
+
+/**
+ * A follower's position older than the events kept (decisions §19): what came after it may be
+ * gone, so the follower cannot know what it missed.
+ */
+function positionExpired(parameter: 'after' | 'cursor', what: string): DomainError {
+  const reason = `older than the ${EVENT_RETENTION_DAYS} days events are kept`;
+  return new DomainError('event_position_expired', {
+    detail: `${what} is ${reason}: copy the lists again, then follow from the newest event (GET /v1/events?order=desc&limit=1).`,
+    errors: [{ path: parameter, message: reason }],
+  });
+}
+
+/**
+ * Where a page after `after` starts: that event, if the credential can see it and it is kept.
+ * Past the retention (its row says so, or, the row gone or never this credential's, its UUID v7
+ * time) it is event_position_expired; any other id is invalid_query_parameter.
+ */
+async function afterPosition(
+  reader: TenantReader,
+  visible: readonly string[],
+  after: string,
+): Promise<[string, string]> {
+  const found = await reader.one<{ created_at: string; id: string; kept: boolean }>(POSITION, [after, visible]);
+  if (found?.kept) return [found.created_at, found.id];
+  const time = uuidV7Time(after);
+  if (found || (time !== undefined && pastRetention(time))) throw positionExpired('after', `The event ${after}`);
+  throw new DomainError('invalid_query_parameter', {
+    detail: `Invalid query parameter: after: no event ${after} in this log.`,
+    errors: [{ path: 'after', message: `no event ${after} in this log` }],
+  });
+}
+
+/** A page of the events `scopes` may see, in `order`, after the cursor's position or the `after` event. */
 export async function listEvents(
   reader: TenantReader,
   cursors: CursorCodec,
   scopes: readonly Scope[],
   query: EventListQuery,
 ): Promise<Page<EventRecord>> {
+  const order = query.order ?? 'asc';
+  // Newest first pages back in time: there is nothing to resume after (decisions §19).
+  if (order === 'desc' && query.after !== undefined) {
+    throw new DomainError('invalid_query_parameter', {
+      detail: 'Invalid query parameter: after: not with order=desc (newest first pages back in time).',
+      errors: [{ path: 'after', message: 'not with order=desc' }],
+    });
+  }
   const filter: EventFilter = {
     ...(query.type === undefined ? {} : { types: parseEventTypes(query.type).types }),
     ...(query.after === undefined ? {} : { after: query.after }),
   };
-  const list = cursorListKey(LIST, reader.tenantId, eventFilterValues(filter));
+  // A cursor serves only the order it was made under; ascending keys are those made before `order`.
+  const list = cursorListKey(LIST, reader.tenantId, {
+    ...eventFilterValues(filter),
+    ...(order === 'desc' ? { order } : {}),
+  });
   const visible = visibleEventTypes(scopes);
   // Where the page starts: a cursor's last row, else the `after` event (one the credential can see).
   let position: [string, string] | undefined;
   if (query.cursor !== undefined) {
     position = cursorPosition(cursors, list, query.cursor);
-  } else if (filter.after !== undefined) {
-    const found = await reader.one<{ created_at: string; id: string }>(POSITION, [filter.after, visible]);
-    if (!found) {
-      throw new DomainError('invalid_query_parameter', {
-        detail: `Invalid query parameter: after: no event ${filter.after} in this log.`,
-        errors: [{ path: 'after', message: `no event ${filter.after} in this log` }],
-      });
+    // Following forwards from a position the retention has passed may skip what was purged after
+    // it; backwards, the page simply ends there.
+    if (order === 'asc' && pastRetention(Date.parse(position[0]))) {
+      throw positionExpired('cursor', "The cursor's position");
     }
-    position = [found.created_at, found.id];
+  } else if (filter.after !== undefined) {
+    position = await afterPosition(reader, visible, filter.after);
   }
   // Only types the credential may not see: nothing to read.
   const types = listedEventTypes(visible, filter);
   if (!types.length) return { data: [], next_cursor: null, has_more: false };
-  const rows = await reader.all<EventRow & { id: string; created_at: string }>(position ? LATER_PAGE : FIRST_PAGE, [
+  const pages = EVENT_PAGES[order];
+  const rows = await reader.all<EventRow & { id: string; created_at: string }>(position ? pages.later : pages.first, [
     types,
     ...(position ?? []),
     query.limit + 1,

@@ -26,6 +26,7 @@ const statusMeaning: Record<number, string> = {
   404: 'Not found (including a record of another tenant)',
   405: 'Method not allowed',
   409: 'Conflict, or idempotency conflict',
+  410: 'Gone: older than what the service keeps',
   413: 'Payload too large',
   415: 'Unsupported media type',
   422: 'Business rule failed',

@@ -513,7 +513,16 @@ describe('the OpenAPI document', () => {
       },
     });
     expect(parameters.after).toMatchObject({ in: 'query', schema: { type: 'string', format: 'uuid' } });
-    expect(Object.keys(list.responses as Json).sort()).toEqual(['200', '400', '401', '403', '429', '500', '503']);
+    expect(Object.keys(list.responses as Json).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '410',
+      '429',
+      '500',
+      '503',
+    ]);
     expect(Object.keys(one.responses as Json).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
     const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
     const discriminator = schemas.Event.discriminator as { propertyName: string; mapping: Json };

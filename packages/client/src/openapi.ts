@@ -136,7 +136,7 @@ export interface paths {
         };
         /**
          * Get an employee
-         * @description One record of the credential's tenant; an id of another tenant is 404.
+         * @description One record of the credential's tenant; an id of another tenant is 404. Answers `ETag: "<version>"`; with If-None-Match holding it, 304 without a body.
          */
         get: operations["employees-get"];
         put?: never;
@@ -146,7 +146,7 @@ export interface paths {
         head?: never;
         /**
          * Update designation or department
-         * @description Only the HR-controlled fields; null clears a field. Accepts Idempotency-Key.
+         * @description Only the HR-controlled fields; null clears a field; a change adds 1 to `version`, a PATCH that changes nothing leaves it. Accepts Idempotency-Key. With `If-Match: "<version>"` the write is made only when the employee is at that version, else 412 precondition_failed and nothing is written.
          */
         patch: operations["employees-update"];
         trace?: never;
@@ -184,7 +184,7 @@ export interface paths {
         };
         /**
          * Get a leave request
-         * @description One record of the credential's tenant; an id of another tenant is 404.
+         * @description One record of the credential's tenant; an id of another tenant is 404. Answers `ETag: "<version>"`; with If-None-Match holding it, 304 without a body.
          */
         get: operations["leaveRequests-get"];
         put?: never;
@@ -206,7 +206,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a leave request
-         * @description By the employee's manager or an HR admin; moves the days from pending to used. Accepts Idempotency-Key.
+         * @description By the employee's manager or an HR admin; moves the days from pending to used. Adds 1 to `version`. Accepts Idempotency-Key. With `If-Match: "<version>"` the decision is made only when the request is at that version, else 412 precondition_failed and nothing is written.
          */
         post: operations["leaveRequests-approve"];
         delete?: never;
@@ -226,7 +226,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a leave request
-         * @description By the employee's manager or an HR admin; releases the pending days. Accepts Idempotency-Key.
+         * @description By the employee's manager or an HR admin; releases the pending days. Adds 1 to `version`. Accepts Idempotency-Key. With `If-Match: "<version>"` the decision is made only when the request is at that version, else 412 precondition_failed and nothing is written.
          */
         post: operations["leaveRequests-reject"];
         delete?: never;
@@ -246,7 +246,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a leave request
-         * @description By the employee or an HR admin; pending or approved days are given back. Accepts Idempotency-Key.
+         * @description By the employee or an HR admin; pending or approved days are given back. Adds 1 to `version`. Accepts Idempotency-Key. With `If-Match: "<version>"` the decision is made only when the request is at that version, else 412 precondition_failed and nothing is written.
          */
         post: operations["leaveRequests-cancel"];
         delete?: never;
@@ -524,7 +524,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The event log: one event per committed business write, ascending by (created_at, id), kept 30 days. employee.* events need employees:read, leave_request.* events need leave:read; a credential with either sees the types its scopes allow. `type` (one type or a comma list) and `after` (an event id: only later events) narrow the list; a cursor is bound to the filter values it was issued with (another set is 400 invalid_cursor).
+         * @description The event log: one event per committed business write, ascending by (created_at, id), kept 30 days; `order=desc` pages it newest first. employee.* events need employees:read, leave_request.* events need leave:read; a credential with either sees the types its scopes allow. `type` (one type or a comma list) and `after` (an event id: only later events; not with order=desc) narrow the list; a cursor is bound to the order and filter values it was issued with (another set is 400 invalid_cursor). A position older than the 30 days kept (`after`, or an ascending cursor) is 410 event_position_expired: copy the lists again, then follow from the newest event.
          */
         get: operations["events-list"];
         put?: never;
@@ -1085,6 +1085,8 @@ export interface components {
             joining_date: string;
             engagement_end_date: string | null;
             vendor_name: string | null;
+            /** @description An HR admin: may act (`actor_employee_id`) on hires and updates, and on any leave decision. */
+            is_hr_admin: boolean;
             /**
              * Format: date-time
              * @description RFC 3339 UTC, milliseconds.
@@ -1095,6 +1097,11 @@ export interface components {
              * @description RFC 3339 UTC, milliseconds.
              */
             updated_at: string;
+            /**
+             * Format: int64
+             * @description Committed changes of this record: 1 when created, +1 at each write that changes it. Also its ETag ("<version>"); send it as If-Match to make a write conditional.
+             */
+            version: number;
         };
         EmployeeResponse: {
             data: components["schemas"]["Employee"];
@@ -1149,6 +1156,11 @@ export interface components {
              * @description RFC 3339 UTC, milliseconds.
              */
             updated_at: string;
+            /**
+             * Format: int64
+             * @description Committed changes of this record: 1 when created, +1 at each write that changes it. Also its ETag ("<version>"); send it as If-Match to make a write conditional.
+             */
+            version: number;
         };
         LeaveRequestResponse: {
             data: components["schemas"]["LeaveRequest"];
@@ -1475,6 +1487,8 @@ export interface components {
                 joining_date?: string;
                 engagement_end_date?: string | null;
                 vendor_name?: string | null;
+                /** @description An HR admin: may act (`actor_employee_id`) on hires and updates, and on any leave decision. */
+                is_hr_admin?: boolean;
                 /**
                  * Format: date-time
                  * @description RFC 3339 UTC, milliseconds.
@@ -1485,6 +1499,11 @@ export interface components {
                  * @description RFC 3339 UTC, milliseconds.
                  */
                 updated_at?: string;
+                /**
+                 * Format: int64
+                 * @description Committed changes of this record: 1 when created, +1 at each write that changes it. Also its ETag ("<version>"); send it as If-Match to make a write conditional.
+                 */
+                version?: number;
             };
             request: components["schemas"]["EventRequest"];
         };
@@ -1810,7 +1829,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "invalid_query_parameter" | "invalid_cursor" | "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "batch_too_large" | "unauthorized" | "invalid_credential" | "insufficient_scope" | "actor_not_hr_admin" | "actor_not_permitted" | "not_found" | "actor_not_found" | "employee_not_found" | "leave_type_not_found" | "manager_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "employee_id_taken" | "invalid_leave_transition" | "webhook_endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "seat_limit_reached" | "insufficient_leave_balance" | "overlapping_leave_request" | "webhook_endpoint_limit_reached" | "rate_limited" | "request_header_fields_too_large" | "malformed_request" | "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "internal_error" | "service_unavailable";
+            code: "invalid_query_parameter" | "invalid_cursor" | "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "invalid_header" | "batch_too_large" | "unauthorized" | "invalid_credential" | "insufficient_scope" | "actor_not_hr_admin" | "actor_not_permitted" | "not_found" | "actor_not_found" | "employee_not_found" | "leave_type_not_found" | "manager_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "employee_id_taken" | "invalid_leave_transition" | "webhook_endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "precondition_failed" | "event_position_expired" | "payload_too_large" | "unsupported_media_type" | "seat_limit_reached" | "insufficient_leave_balance" | "overlapping_leave_request" | "webhook_endpoint_limit_reached" | "rate_limited" | "request_header_fields_too_large" | "malformed_request" | "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "internal_error" | "service_unavailable";
             /** @description What went wrong in this occurrence. */
             detail?: string;
             /** @description Equals the X-Request-Id header. */
@@ -1892,6 +1911,10 @@ export interface components {
         "webhook-signature": string;
         /** @description Makes a retry safe: the same key with the same request replays the first response for 24 h; with another request it is 409 idempotency_key_reused. */
         "Idempotency-Key": string;
+        /** @description The ETag of your copy (`"<version>"`, a list of them, or `*`): when the record is still at that version, 304 without a body. A malformed value is 400 invalid_header. */
+        "If-None-Match": string;
+        /** @description Makes the write conditional (decisions §19): `"<version>"` (the ETag of your copy, or a list of them) writes only when the record is at that version, else 412 precondition_failed and nothing is written; `*` always matches. Decided after the record and the actor are checked (404, 403), before the business rules (409, 422). A replay of an Idempotency-Key answers the stored response whatever If-Match says. A malformed value is 400 invalid_header. */
+        "If-Match": string;
     };
     requestBodies: never;
     headers: {
@@ -1907,6 +1930,8 @@ export interface components {
         "Retry-After": number;
         /** @description RFC 6750 challenge. */
         "WWW-Authenticate": string;
+        /** @description The version of the record answered, as an entity tag: `"<version>"`. Send it back as If-None-Match (GET) or If-Match (a conditional write). */
+        ETag: string;
         /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
         "Idempotent-Replayed": "true";
         /** @description Token responses, errors included, are never cached. */
@@ -2370,6 +2395,8 @@ export interface operations {
                 manager_id?: string;
                 /** @description Only the employee with this e-mail address (exact, case-insensitive). */
                 email?: string;
+                /** @description Only HR admins (`true`), who may act as `actor_employee_id` of any write, or only the others (`false`). */
+                is_hr_admin?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -2569,6 +2596,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2768,7 +2796,10 @@ export interface operations {
     "employees-get": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of your copy (`"<version>"`, a list of them, or `*`): when the record is still at that version, 304 without a body. A malformed value is 400 invalid_header. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2784,13 +2815,26 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeeResponse"];
                 };
             };
-            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id). */
+            /** @description Not modified: If-None-Match holds the ETag of the record, which has not changed. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_header` (Invalid header). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2802,7 +2846,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_id";
+                        code?: "invalid_id" | "invalid_header";
                     };
                 };
             };
@@ -2914,6 +2958,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same request replays the first response for 24 h; with another request it is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Makes the write conditional (decisions §19): `"<version>"` (the ETag of your copy, or a list of them) writes only when the record is at that version, else 412 precondition_failed and nothing is written; `*` always matches. Decided after the record and the actor are checked (404, 403), before the business rules (409, 422). A replay of an Idempotency-Key answers the stored response whatever If-Match says. A malformed value is 400 invalid_header. */
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Record id (UUID). */
@@ -2945,13 +2991,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeeResponse"];
                 };
             };
-            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_json` (Invalid JSON), `invalid_body` (Invalid request body), `invalid_idempotency_key` (Invalid idempotency key). */
+            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_json` (Invalid JSON), `invalid_body` (Invalid request body), `invalid_idempotency_key` (Invalid idempotency key), `invalid_header` (Invalid header). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2964,7 +3011,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key";
+                        code?: "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "invalid_header";
                     };
                 };
             };
@@ -3035,6 +3082,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency_key_reused" | "idempotency_key_in_use";
+                    };
+                };
+            };
+            /** @description Precondition failed: the record is at another version than If-Match names; nothing was written. `code` is one of: `precondition_failed` (Precondition failed). */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "precondition_failed";
                     };
                 };
             };
@@ -3314,6 +3378,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3513,7 +3578,10 @@ export interface operations {
     "leaveRequests-get": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of your copy (`"<version>"`, a list of them, or `*`): when the record is still at that version, 304 without a body. A malformed value is 400 invalid_header. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3529,13 +3597,26 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LeaveRequestResponse"];
                 };
             };
-            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id). */
+            /** @description Not modified: If-None-Match holds the ETag of the record, which has not changed. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_header` (Invalid header). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3547,7 +3628,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_id";
+                        code?: "invalid_id" | "invalid_header";
                     };
                 };
             };
@@ -3659,6 +3740,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same request replays the first response for 24 h; with another request it is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Makes the write conditional (decisions §19): `"<version>"` (the ETag of your copy, or a list of them) writes only when the record is at that version, else 412 precondition_failed and nothing is written; `*` always matches. Decided after the record and the actor are checked (404, 403), before the business rules (409, 422). A replay of an Idempotency-Key answers the stored response whatever If-Match says. A malformed value is 400 invalid_header. */
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Record id (UUID). */
@@ -3688,13 +3771,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LeaveRequestResponse"];
                 };
             };
-            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_json` (Invalid JSON), `invalid_body` (Invalid request body), `invalid_idempotency_key` (Invalid idempotency key). */
+            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_json` (Invalid JSON), `invalid_body` (Invalid request body), `invalid_idempotency_key` (Invalid idempotency key), `invalid_header` (Invalid header). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3707,7 +3791,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key";
+                        code?: "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "invalid_header";
                     };
                 };
             };
@@ -3778,6 +3862,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "invalid_leave_transition" | "idempotency_key_reused" | "idempotency_key_in_use";
+                    };
+                };
+            };
+            /** @description Precondition failed: the record is at another version than If-Match names; nothing was written. `code` is one of: `precondition_failed` (Precondition failed). */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "precondition_failed";
                     };
                 };
             };
@@ -3873,6 +3974,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same request replays the first response for 24 h; with another request it is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Makes the write conditional (decisions §19): `"<version>"` (the ETag of your copy, or a list of them) writes only when the record is at that version, else 412 precondition_failed and nothing is written; `*` always matches. Decided after the record and the actor are checked (404, 403), before the business rules (409, 422). A replay of an Idempotency-Key answers the stored response whatever If-Match says. A malformed value is 400 invalid_header. */
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Record id (UUID). */
@@ -3902,13 +4005,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LeaveRequestResponse"];
                 };
             };
-            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_json` (Invalid JSON), `invalid_body` (Invalid request body), `invalid_idempotency_key` (Invalid idempotency key). */
+            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_json` (Invalid JSON), `invalid_body` (Invalid request body), `invalid_idempotency_key` (Invalid idempotency key), `invalid_header` (Invalid header). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3921,7 +4025,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key";
+                        code?: "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "invalid_header";
                     };
                 };
             };
@@ -3992,6 +4096,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "invalid_leave_transition" | "idempotency_key_reused" | "idempotency_key_in_use";
+                    };
+                };
+            };
+            /** @description Precondition failed: the record is at another version than If-Match names; nothing was written. `code` is one of: `precondition_failed` (Precondition failed). */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "precondition_failed";
                     };
                 };
             };
@@ -4087,6 +4208,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same request replays the first response for 24 h; with another request it is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Makes the write conditional (decisions §19): `"<version>"` (the ETag of your copy, or a list of them) writes only when the record is at that version, else 412 precondition_failed and nothing is written; `*` always matches. Decided after the record and the actor are checked (404, 403), before the business rules (409, 422). A replay of an Idempotency-Key answers the stored response whatever If-Match says. A malformed value is 400 invalid_header. */
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Record id (UUID). */
@@ -4116,13 +4239,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LeaveRequestResponse"];
                 };
             };
-            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_json` (Invalid JSON), `invalid_body` (Invalid request body), `invalid_idempotency_key` (Invalid idempotency key). */
+            /** @description Invalid input. `code` is one of: `invalid_id` (Invalid id), `invalid_json` (Invalid JSON), `invalid_body` (Invalid request body), `invalid_idempotency_key` (Invalid idempotency key), `invalid_header` (Invalid header). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4135,7 +4259,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key";
+                        code?: "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "invalid_header";
                     };
                 };
             };
@@ -4206,6 +4330,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "invalid_leave_transition" | "idempotency_key_reused" | "idempotency_key_in_use";
+                    };
+                };
+            };
+            /** @description Precondition failed: the record is at another version than If-Match names; nothing was written. `code` is one of: `precondition_failed` (Precondition failed). */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "precondition_failed";
                     };
                 };
             };
@@ -6103,8 +6244,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Only events of this type, or of these types (a comma list): employee.created, employee.updated, leave_request.created, leave_request.approved, leave_request.rejected, leave_request.cancelled, webhook_endpoint.disabled. A type the credential may not see matches nothing. */
                 type?: ("employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled")[];
-                /** @description An event id the credential can see: only events after it. Resumes a consumer that kept the last id it saw, also after a last page. */
+                /** @description An event id the credential can see: only events after it. Resumes a consumer that kept the last id it saw, also after a last page. An id older than the 30 days kept is 410 event_position_expired; not with order=desc. */
                 after?: string;
+                /** @description `asc` (the default): oldest first, the order to follow the log in. `desc`: newest first; `?order=desc&limit=1` is the newest event, the position a new follower starts from before it copies the lists. */
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -6172,6 +6315,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "insufficient_scope";
+                    };
+                };
+            };
+            /** @description Gone: older than what the service keeps. `code` is one of: `event_position_expired` (Event position expired). */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "event_position_expired";
                     };
                 };
             };

@@ -37,6 +37,7 @@ export type ErrorShape = {
       | 'invalid_json'
       | 'invalid_body'
       | 'invalid_idempotency_key'
+      | 'invalid_header'
       | 'batch_too_large'
       | 'unauthorized'
       | 'invalid_credential'
@@ -56,6 +57,8 @@ export type ErrorShape = {
       | 'webhook_endpoint_disabled'
       | 'idempotency_key_reused'
       | 'idempotency_key_in_use'
+      | 'precondition_failed'
+      | 'event_position_expired'
       | 'payload_too_large'
       | 'unsupported_media_type'
       | 'seat_limit_reached'
@@ -218,8 +221,10 @@ export type AppRouter = TRPCBuiltRouter<
             joining_date: string;
             engagement_end_date: string | null;
             vendor_name: string | null;
+            is_hr_admin: boolean;
             created_at: string;
             updated_at: string;
+            version: number;
           };
         };
         meta: ProcedureMeta;
@@ -247,8 +252,10 @@ export type AppRouter = TRPCBuiltRouter<
             joining_date: string;
             engagement_end_date: string | null;
             vendor_name: string | null;
+            is_hr_admin: boolean;
             created_at: string;
             updated_at: string;
+            version: number;
           };
         };
         meta: ProcedureMeta;
@@ -269,6 +276,7 @@ export type AppRouter = TRPCBuiltRouter<
             | undefined;
           manager_id?: string | undefined;
           email?: string | undefined;
+          is_hr_admin?: 'true' | 'false' | undefined;
         };
         output: {
           data: {
@@ -285,8 +293,10 @@ export type AppRouter = TRPCBuiltRouter<
             joining_date: string;
             engagement_end_date: string | null;
             vendor_name: string | null;
+            is_hr_admin: boolean;
             created_at: string;
             updated_at: string;
+            version: number;
           }[];
           next_cursor: string | null;
           has_more: boolean;
@@ -311,8 +321,10 @@ export type AppRouter = TRPCBuiltRouter<
             joining_date: string;
             engagement_end_date: string | null;
             vendor_name: string | null;
+            is_hr_admin: boolean;
             created_at: string;
             updated_at: string;
+            version: number;
           };
         };
         meta: ProcedureMeta;
@@ -346,6 +358,7 @@ export type AppRouter = TRPCBuiltRouter<
             decision_comment: string | null;
             created_at: string;
             updated_at: string;
+            version: number;
           };
         };
         meta: ProcedureMeta;
@@ -369,6 +382,7 @@ export type AppRouter = TRPCBuiltRouter<
             decision_comment: string | null;
             created_at: string;
             updated_at: string;
+            version: number;
           };
         };
         meta: ProcedureMeta;
@@ -392,6 +406,7 @@ export type AppRouter = TRPCBuiltRouter<
             decision_comment: string | null;
             created_at: string;
             updated_at: string;
+            version: number;
           };
         };
         meta: ProcedureMeta;
@@ -415,6 +430,7 @@ export type AppRouter = TRPCBuiltRouter<
             decision_comment: string | null;
             created_at: string;
             updated_at: string;
+            version: number;
           };
         };
         meta: ProcedureMeta;
@@ -446,6 +462,7 @@ export type AppRouter = TRPCBuiltRouter<
             decision_comment: string | null;
             created_at: string;
             updated_at: string;
+            version: number;
           }[];
           next_cursor: string | null;
           has_more: boolean;
@@ -471,6 +488,7 @@ export type AppRouter = TRPCBuiltRouter<
             decision_comment: string | null;
             created_at: string;
             updated_at: string;
+            version: number;
           };
         };
         meta: ProcedureMeta;
@@ -745,6 +763,7 @@ export type AppRouter = TRPCBuiltRouter<
         input: {
           type?: string | undefined;
           after?: string | undefined;
+          order?: 'asc' | 'desc' | undefined;
           limit?: number | undefined;
           cursor?: string | undefined;
         };
@@ -775,8 +794,10 @@ export type AppRouter = TRPCBuiltRouter<
                     joining_date: string;
                     engagement_end_date: string | null;
                     vendor_name: string | null;
+                    is_hr_admin: boolean;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: null;
@@ -807,8 +828,10 @@ export type AppRouter = TRPCBuiltRouter<
                     joining_date: string;
                     engagement_end_date: string | null;
                     vendor_name: string | null;
+                    is_hr_admin: boolean;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: {
@@ -832,8 +855,10 @@ export type AppRouter = TRPCBuiltRouter<
                   joining_date?: string | undefined;
                   engagement_end_date?: string | null | undefined;
                   vendor_name?: string | null | undefined;
+                  is_hr_admin?: boolean | undefined;
                   created_at?: string | undefined;
                   updated_at?: string | undefined;
+                  version?: number | undefined;
                 };
                 request: { id: string; idempotency_key: string | null };
               }
@@ -857,6 +882,7 @@ export type AppRouter = TRPCBuiltRouter<
                     decision_comment: string | null;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: null;
@@ -882,6 +908,7 @@ export type AppRouter = TRPCBuiltRouter<
                     decision_comment: string | null;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: null;
@@ -907,6 +934,7 @@ export type AppRouter = TRPCBuiltRouter<
                     decision_comment: string | null;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: null;
@@ -932,6 +960,7 @@ export type AppRouter = TRPCBuiltRouter<
                     decision_comment: string | null;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: null;
@@ -1001,8 +1030,10 @@ export type AppRouter = TRPCBuiltRouter<
                     joining_date: string;
                     engagement_end_date: string | null;
                     vendor_name: string | null;
+                    is_hr_admin: boolean;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: null;
@@ -1033,8 +1064,10 @@ export type AppRouter = TRPCBuiltRouter<
                     joining_date: string;
                     engagement_end_date: string | null;
                     vendor_name: string | null;
+                    is_hr_admin: boolean;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: {
@@ -1058,8 +1091,10 @@ export type AppRouter = TRPCBuiltRouter<
                   joining_date?: string | undefined;
                   engagement_end_date?: string | null | undefined;
                   vendor_name?: string | null | undefined;
+                  is_hr_admin?: boolean | undefined;
                   created_at?: string | undefined;
                   updated_at?: string | undefined;
+                  version?: number | undefined;
                 };
                 request: { id: string; idempotency_key: string | null };
               }
@@ -1083,6 +1118,7 @@ export type AppRouter = TRPCBuiltRouter<
                     decision_comment: string | null;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: null;
@@ -1108,6 +1144,7 @@ export type AppRouter = TRPCBuiltRouter<
                     decision_comment: string | null;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: null;
@@ -1133,6 +1170,7 @@ export type AppRouter = TRPCBuiltRouter<
                     decision_comment: string | null;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: null;
@@ -1158,6 +1196,7 @@ export type AppRouter = TRPCBuiltRouter<
                     decision_comment: string | null;
                     created_at: string;
                     updated_at: string;
+                    version: number;
                   };
                 };
                 previous_attributes: null;
