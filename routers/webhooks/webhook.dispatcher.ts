@@ -209,10 +209,25 @@ const COUNT_FAILURE = `
 const COUNT_SUCCESS = `update webhook_endpoints set consecutive_failures = 0
    where tenant_id = ? and id = ? and consecutive_failures <> 0`;
 
+/**
+ * Once an attempt of an event to an endpoint has succeeded, the attempts of it still waiting that
+ * were not asked for by hand are not sent (decisions §19: a manual retry that succeeded must not be
+ * followed by the scheduled one); they end failed, saying why. One leased right now goes on.
+ */
+const SUPERSEDE = `
+  update webhook_deliveries
+     set status = 'failed', error = ?, next_attempt_at = null
+   where tenant_id = ? and endpoint_id = ? and event_id = ? and status = 'pending' and not by_hand
+     and locked_until is null`;
+
+/** The scheduled retry of a failed attempt, unless another attempt of its event to the endpoint has succeeded. */
 const NEXT_ATTEMPT = `
   insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
                                   created_at)
-  values (?, ?, ?, ?, ?, ?, 'pending', now() + make_interval(secs => ?), now())
+  select ?, ?::uuid, ?::uuid, ?::uuid, ?, ?, 'pending', now() + make_interval(secs => ?), now()
+   where not exists (select 1 from webhook_deliveries s
+                      where s.tenant_id = ?::uuid and s.endpoint_id = ?::uuid and s.event_id = ?::uuid
+                        and s.status = 'succeeded')
   on conflict do nothing`;
 
 /** Reads at most `limit` bytes of the answer, then lets the rest go (the connection is not reused). */
@@ -512,6 +527,12 @@ export class WebhookDispatcher {
       if (!counts) return true;
       if (outcome.status === 'succeeded') {
         await tx.execute(COUNT_SUCCESS, [mine.tenant_id, mine.endpoint_id]);
+        await tx.execute(SUPERSEDE, [
+          `not sent: attempt ${mine.attempt} of this event succeeded`,
+          mine.tenant_id,
+          mine.endpoint_id,
+          mine.event_id,
+        ]);
         return true;
       }
       const reason = `disabled after ${s.WEBHOOK_DISABLE_AFTER} consecutive failed deliveries (the last: ${outcome.error})`;
@@ -537,6 +558,9 @@ export class WebhookDispatcher {
           mine.event_type,
           mine.attempt + 1,
           delay,
+          mine.tenant_id,
+          mine.endpoint_id,
+          mine.event_id,
         ]);
       }
       return true;

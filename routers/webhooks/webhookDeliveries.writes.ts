@@ -39,40 +39,53 @@ const KEPT = `e.created_at > now() - make_interval(days => ${EVENT_RETENTION_DAY
 
 /**
  * Recover as one statement, so that no list of events passes through the process: its memory is
- * bounded whatever the backlog (decisions §21). The kept events of the endpoint whose last attempt
- * failed and was queued at or after `since`, oldest event first: the first RECOVER_BATCH get their
- * next attempt, due now, under UUID v7 ids that count up in that order (the millisecond, then the
- * row's number where v7 puts random bits), so that they list and are claimed oldest event first; and
- * the one after them gives `next_since`, its event's time. Every event left is at least that old
- * and failed after it was created, so a call with `next_since` finds each of them, and none just
- * requeued (their last attempt is pending).
+ * bounded whatever the backlog (decisions §21). It takes, oldest event first, the kept events of
+ * the endpoint whose last attempt either failed, queued at or after `since`, or waits for a
+ * scheduled retry (not asked for by hand, not leased, not yet due) with the event created at or
+ * after `since` (decisions §19: a receiver down for a minute needs no 27 hours). Of the first
+ * RECOVER_BATCH, a failed one gets its next attempt, due now, by hand, and a waiting one is made
+ * due now; the one after them (if any) gives `next_since`, its event's time. Every event left is
+ * at least that old and failed or was queued after it was created, so a call with `next_since`
+ * finds each of them, and none just requeued (pending and due). The new attempts' ids are UUID v7
+ * that count up in event order (the millisecond, then the row's number where v7 puts random bits),
+ * so that they list and are claimed oldest event first.
  */
 const RECOVER = TenantReader.prepare(`
   with last as (
-    select distinct on (d.event_id) d.event_id, d.event_type, d.attempt, d.status, d.created_at
+    select distinct on (d.event_id) d.id, d.event_id, d.event_type, d.attempt, d.status, d.by_hand, d.created_at,
+           d.next_attempt_at, d.locked_until
       from webhook_deliveries d
      where d.endpoint_id = ?
      order by d.event_id desc, d.attempt desc),
-  failed as (
+  chosen as (
     select o.*, row_number() over (order by o.created_at, o.id) as n
-      from (select l.event_id, l.event_type, l.attempt + 1 as attempt, e.created_at, e.id
+      from (select l.id as attempt_id, l.status, l.event_id, l.event_type, l.attempt + 1 as attempt, e.created_at, e.id
               from last l
               join events e on e.id = l.event_id
-             where l.status = 'failed' and l.created_at >= ?::timestamptz and ${KEPT}
+             where ${KEPT}
+               and ((l.status = 'failed' and l.created_at >= ?::timestamptz)
+                 or (l.status = 'pending' and not l.by_hand and l.locked_until is null
+                     and l.next_attempt_at > ?::timestamptz and e.created_at >= ?::timestamptz))
              order by e.created_at, e.id
              limit ?) o),
   queued as (
     insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status,
-                                    next_attempt_at, created_at)
+                                    next_attempt_at, created_at, by_hand)
     select (lpad(to_hex((extract(epoch from ?::timestamptz) * 1000)::bigint), 12, '0') || '7' ||
-            lpad(to_hex(f.n >> 2), 3, '0') || to_hex(8 + (f.n & 3)) || substr(md5(random()::text), 1, 15))::uuid,
-           ?::uuid, ?::uuid, f.event_id, f.event_type, f.attempt, 'pending', ?::timestamptz, ?::timestamptz
-      from failed f
-     where f.n <= ?
+            lpad(to_hex(c.n >> 2), 3, '0') || to_hex(8 + (c.n & 3)) || substr(md5(random()::text), 1, 15))::uuid,
+           ?::uuid, ?::uuid, c.event_id, c.event_type, c.attempt, 'pending', ?::timestamptz, ?::timestamptz, true
+      from chosen c
+     where c.n <= ? and c.status = 'failed'
     on conflict do nothing
+    returning id),
+  hastened as (
+    update webhook_deliveries
+       set next_attempt_at = ?::timestamptz
+     where id in (select c.attempt_id from chosen c where c.n <= ? and c.status = 'pending')
+       and status = 'pending' and locked_until is null
     returning id)
-  select (select count(*) from queued)::int as requeued,
-         to_char((select f.created_at from failed f where f.n > ?) at time zone 'UTC',
+  select ((select count(*) from queued) + (select count(*) from hastened))::int as requeued,
+         to_char((select c.created_at from chosen c where c.n > ?) at time zone 'UTC',
                  'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as next_since`);
 
 export interface RecoverOutcome {
@@ -83,10 +96,11 @@ export interface RecoverOutcome {
 }
 
 /**
- * POST /v1/webhook-endpoints/{id}/recover: one new attempt, due now, for each of the oldest
- * RECOVER_BATCH kept events of the endpoint (test events included) whose delivery ended failed at
- * or after `since`, with the same `webhook-id` (the event id). Refuses not_found,
- * insufficient_scope and webhook_endpoint_disabled.
+ * POST /v1/webhook-endpoints/{id}/recover: for each of the oldest RECOVER_BATCH kept events of the
+ * endpoint (test events included) whose delivery ended failed at or after `since`, one new attempt
+ * due now, with the same `webhook-id` (the event id); for each created at or after `since` whose
+ * scheduled retry waits, that retry due now. Refuses not_found, insufficient_scope and
+ * webhook_endpoint_disabled.
  */
 export async function recoverDeliveries(
   em: EntityManager,
@@ -102,11 +116,15 @@ export async function recoverDeliveries(
     const [outcome] = await reader.all<{ requeued: number; next_since: string | null }>(RECOVER, [
       id,
       since.toISOString(),
+      now,
+      since.toISOString(),
       RECOVER_BATCH + 1,
       now,
       tenantId,
       id,
       now,
+      now,
+      RECOVER_BATCH,
       now,
       RECOVER_BATCH,
       RECOVER_BATCH,
@@ -121,11 +139,11 @@ export async function recoverDeliveries(
 /** A delivery of the endpoint whose event is still kept (one past retention is not_found). */
 const RETRY = TenantReader.prepare(`
   insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
-                                  created_at)
+                                  created_at, by_hand)
   select ?::uuid, d.tenant_id, d.endpoint_id, d.event_id, d.event_type,
          (select max(a.attempt) + 1 from webhook_deliveries a
            where a.endpoint_id = d.endpoint_id and a.event_id = d.event_id),
-         'pending', ?::timestamptz, ?::timestamptz
+         'pending', ?::timestamptz, ?::timestamptz, true
     from webhook_deliveries d
     join events e on e.id = d.event_id
    where d.id = ? and d.endpoint_id = ? and ${KEPT}

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, expect } from 'vitest';
+import { sql } from './database.js';
+import type { TestServer } from './harness.js';
 import type { Contract } from './openapi.js';
 
 /**
@@ -117,4 +119,20 @@ export async function closedPort(): Promise<number> {
   const receiver = await startReceiver(() => {});
   await receiver.close();
   return receiver.port;
+}
+
+/**
+ * Receivers a test leaves hanging (push them): after each test their requests are answered and the
+ * server's pending attempts settled, so that nothing is due for the next test.
+ */
+export function useHeldReceivers(h: TestServer): Receiver[] {
+  const held: Receiver[] = [];
+  afterEach(async () => {
+    for (const r of held.splice(0)) {
+      r.answer(() => 200);
+      for (const q of r.received) if (!q.res.writableEnded) q.res.writeHead(200).end();
+    }
+    await sql(h, `update webhook_deliveries set status = 'failed', locked_until = null where status = 'pending'`);
+  });
+  return held;
 }

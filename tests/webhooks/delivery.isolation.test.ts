@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { sql, useFreshDatabase } from '../support/database.js';
 import { hire } from '../support/employees.js';
 import { useTestServer } from '../support/harness.js';
 import type { Page } from '../support/http.js';
 import { waitFor } from '../support/wait.js';
-import { type Receiver, useReceivers } from '../support/webhooks.js';
+import { type Receiver, useHeldReceivers, useReceivers } from '../support/webhooks.js';
 import { type Subscriber, subscribeToHires } from './helpers.js';
 
 /**
@@ -29,15 +29,7 @@ const h = useTestServer(() => ({
 }));
 const receiver = useReceivers(h);
 
-const held: Receiver[] = [];
-afterEach(async () => {
-  // Hanging requests answered, the rest of their backlog settled: nothing due for the next test.
-  for (const r of held.splice(0)) {
-    r.answer(() => 200);
-    for (const q of r.received) if (!q.res.writableEnded) q.res.writeHead(200).end();
-  }
-  await sql(h, `update webhook_deliveries set status = 'failed', locked_until = null where status = 'pending'`);
-});
+const held = useHeldReceivers(h);
 
 const endpoint = (r: Receiver) => subscribeToHires(h, r);
 

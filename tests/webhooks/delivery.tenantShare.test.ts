@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import { parseEnv } from '../../server/main/env.js';
 import { sql, useFreshDatabase } from '../support/database.js';
 import { hire } from '../support/employees.js';
@@ -6,7 +6,7 @@ import { type TestServer, type TestTenant, useTestServer } from '../support/harn
 import { jsonInit } from '../support/http.js';
 import { nodeWfm } from '../support/processes.js';
 import { sleep, waitFor } from '../support/wait.js';
-import { type Receiver, useReceivers } from '../support/webhooks.js';
+import { type Receiver, useHeldReceivers, useReceivers } from '../support/webhooks.js';
 import { type Subscriber, subscribeToHires } from './helpers.js';
 
 /**
@@ -78,24 +78,11 @@ async function hireAndTime(h: TestServer, e: Subscriber, r: Receiver): Promise<n
   return (r.received[before]?.at as number) - started;
 }
 
-/** Answers every hanging request, and settles what is still pending: nothing due for the next test. */
-function useCleanup(h: TestServer): Receiver[] {
-  const held: Receiver[] = [];
-  afterEach(async () => {
-    for (const r of held.splice(0)) {
-      r.answer(() => 200);
-      for (const q of r.received) if (!q.res.writableEnded) q.res.writeHead(200).end();
-    }
-    await sql(h, `update webhook_deliveries set status = 'failed', locked_until = null where status = 'pending'`);
-  });
-  return held;
-}
-
 describe('the default share (16): one tenant’s 16 hanging endpoints leave the other slots to other tenants', () => {
   const { url } = useFreshDatabase('wfm_webhook_tenant_share');
   const h = useTestServer(() => serverEnv(url));
   const receiver = useReceivers(h);
-  const held = useCleanup(h);
+  const held = useHeldReceivers(h);
 
   test('16 endpoints that never answer, 20 attempts due each: another tenant’s delivery arrives within 2.5 s, every sample', async () => {
     const a = await hangingTenant(h, () => receiver(), 16);
@@ -132,7 +119,7 @@ describe('WEBHOOK_TENANT_CONCURRENCY=5: a claim takes for a tenant only the room
   const { url } = useFreshDatabase('wfm_webhook_tenant_share_five');
   const h = useTestServer(() => serverEnv(url, { WEBHOOK_TENANT_CONCURRENCY: '5' }));
   const receiver = useReceivers(h);
-  const held = useCleanup(h);
+  const held = useHeldReceivers(h);
 
   test('3 hanging endpoints with 4 attempts due each (12 the endpoint limit allows): 5 in flight, then 5 still; another tenant served', async () => {
     const a = await hangingTenant(h, () => receiver(), 3);
