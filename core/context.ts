@@ -5,6 +5,7 @@ import type { SecretKeyRing } from '../db/secrets.js';
 import type { CursorCodec } from './cursors.js';
 import { ApiError } from './problems.js';
 import type { Scope, ScopeGrant } from './scopes.js';
+import type { ExpectedVersions } from './versions.js';
 
 /** A presented credential that checked out: who is calling, for which tenant, with which scopes. */
 export interface Credential {
@@ -71,6 +72,11 @@ export interface RequestState {
    * absent on reads and on writes sent without one. Recorded on the write's events (decisions §14).
    */
   idempotencyKey?: string;
+  /**
+   * The versions a conditional write's If-Match accepts (decisions §19), parsed by the pipeline for
+   * an operation that takes it (server/http/conditional.ts); undefined: unconditional.
+   */
+  ifMatch?: ExpectedVersions;
   /**
    * A rate-limit refusal decided before any procedure ran: the first `admitted` procedures of the
    * request (a tRPC batch has several) still run, every later one throws `rejection` first thing.

@@ -17,6 +17,8 @@ const DOMAIN_ERROR_CODES = [
   'email_taken',
   'employee_id_taken',
   'invalid_leave_transition',
+  // A conditional write's If-Match names another version than the record's (decisions §19).
+  'precondition_failed',
   'seat_limit_reached',
   'insufficient_leave_balance',
   'overlapping_leave_request',

@@ -15,6 +15,7 @@ export const problemCodes = {
   invalid_json: { status: 400, title: 'Invalid JSON' },
   invalid_body: { status: 400, title: 'Invalid request body' },
   invalid_idempotency_key: { status: 400, title: 'Invalid idempotency key' },
+  invalid_header: { status: 400, title: 'Invalid header' },
   batch_too_large: { status: 400, title: 'Batch too large' },
   unauthorized: { status: 401, title: 'Credential required' },
   invalid_credential: { status: 401, title: 'Invalid credential' },
@@ -37,6 +38,7 @@ export const problemCodes = {
   idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
   // An event log position older than the events kept (decisions §19): copy again, then follow.
   event_position_expired: { status: 410, title: 'Event position expired' },
+  precondition_failed: { status: 412, title: 'Precondition failed' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   seat_limit_reached: { status: 422, title: 'Seat limit reached' },
@@ -76,6 +78,7 @@ const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   409: 'CONFLICT',
   // tRPC has no 410: its nearest is 404; `data.httpStatus` and the HTTP status say 410.
   410: 'NOT_FOUND',
+  412: 'PRECONDITION_FAILED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE_CONTENT',

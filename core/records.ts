@@ -196,6 +196,15 @@ export function idFilter(column: string, description: string) {
   );
 }
 
+/**
+ * `column = true|false` for a boolean column: the query's `true` or `false`, exactly (anything else
+ * is 400), bound as text and compared as a boolean, so a page stays a keyset page on the index
+ * (tenant_id, <column>, created_at, id).
+ */
+export function booleanFilter(column: string, description: string) {
+  return { schema: z.enum(['true', 'false']).meta({ description }), where: `${column} = ?::boolean` };
+}
+
 /** The query parameters of a list: `limit`, `cursor` and its filters, each optional. */
 type ListQueryShape<F extends ListFilters> = typeof pageQuery & { [K in keyof F]: z.ZodOptional<F[K]['schema']> };
 
@@ -304,6 +313,8 @@ export interface ReadableResource<S extends z.ZodObject, F extends ListFilters =
    * invalid_query_parameter naming the first.
    */
   window?: readonly [keyof F & string, keyof F & string];
+  /** The record carries a `version` (decisions §19): its GET answers the ETag and If-None-Match. */
+  versioned?: true;
 }
 
 /**
@@ -317,7 +328,7 @@ export interface ReadableResource<S extends z.ZodObject, F extends ListFilters =
 export function readProcedures<S extends z.ZodObject, F extends ListFilters = Record<never, ListFilter>>(
   resource: ReadableResource<S, F>,
 ) {
-  const { scope, path, tag, table, schema, summaries, window } = resource;
+  const { scope, path, tag, table, schema, summaries, window, versioned } = resource;
   const name = z.globalRegistry.get(schema)?.id;
   if (!name) throw new Error(`The read record schema of ${path} needs .meta({ id })`);
   const listName = path.slice(1);
@@ -391,8 +402,11 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
             path: `${path}/{id}`,
             tags: [tag],
             summary: summaries.get,
-            description: "One record of the credential's tenant; an id of another tenant is 404.",
+            description: versioned
+              ? 'One record of the credential\'s tenant; an id of another tenant is 404. Answers `ETag: "<version>"`; with If-None-Match holding it, 304 without a body.'
+              : "One record of the credential's tenant; an id of another tenant is 404.",
           },
+          ...(versioned ? { versioned: 'read' as const } : {}),
         })
         .input(idParam)
         .output(response)

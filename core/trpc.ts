@@ -55,6 +55,12 @@ export type Meta = Omit<OpenApiMeta, 'openapi'> & {
    * (server/http/app.ts) and the document (server/openapi/document.ts) both read it here.
    */
   rateLimited?: false;
+  /**
+   * The record it answers carries a `version` (decisions §19): /v1 answers its `ETag`; `read` (a GET)
+   * answers 304 to an If-None-Match that holds it; `conditional` (a write) takes If-Match, which the
+   * pipeline parses into `ctx.ifMatch` for the procedure to hand its write (server/http/conditional.ts).
+   */
+  versioned?: 'read' | 'write' | 'conditional';
 };
 
 const mapped = new WeakMap<TRPCError, ApiError>();

@@ -37,6 +37,8 @@ export const LeaveRequest = defineEntity({
     decidedBy: p.uuid().nullable(),
     decidedAt: p.datetime(3).nullable(),
     decisionComment: p.text().nullable(),
+    /** Committed changes of the record, from 1 (decisions §19). */
+    version: p.integer().default(1),
     updatedAt: updatedAtProperty(),
   },
 });

@@ -70,6 +70,8 @@ export const Employee = defineEntity({
     engagementEndDate: p.date().nullable(),
     vendorName: p.string().nullable(),
     isHrAdmin: p.boolean().default(false),
+    /** Committed changes of the record, from 1 (decisions §19). */
+    version: p.integer().default(1),
     updatedAt: updatedAtProperty(),
   },
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { storedEmail } from '../../core/fields.js';
 import { isoDate, isoDateTime, recordColumns } from '../../core/records.js';
+import { recordVersion } from '../../core/versions.js';
 import { EMPLOYMENT_TYPES } from '../../db/entities/tenancy.js';
 
 /**
@@ -27,8 +28,12 @@ export const employeeSchema = z
     joining_date: isoDate,
     engagement_end_date: isoDate.nullable(),
     vendor_name: z.string().nullable(),
+    is_hr_admin: z.boolean().meta({
+      description: 'An HR admin: may act (`actor_employee_id`) on hires and updates, and on any leave decision.',
+    }),
     created_at: isoDateTime,
     updated_at: isoDateTime,
+    version: recordVersion,
   })
   .meta({ id: 'Employee' });
 

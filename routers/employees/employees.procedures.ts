@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { writeOrigin } from '../../core/context.js';
 import { dateField, decimalField, emailField, textField } from '../../core/fields.js';
 import { single } from '../../core/pagination.js';
-import { equalsFilter, idFilter, readProcedures } from '../../core/records.js';
+import { booleanFilter, equalsFilter, idFilter, readProcedures } from '../../core/records.js';
 import { router, scoped } from '../../core/trpc.js';
 import { EMPLOYMENT_TYPES, PAYOUT_TYPES } from '../../db/entities/tenancy.js';
 import { employeeSchema } from './employee.record.js';
@@ -129,7 +129,8 @@ export const employeesRouter = router({
     table: 'employees',
     schema: employeeSchema,
     summaries: { list: 'List employees', get: 'Get an employee' },
-    // decisions §15; each served by an index leading (tenant_id, <column>), email by its unique key.
+    versioned: true,
+    // decisions §15, §19; each served by an index leading (tenant_id, <column>), email by its unique key.
     filters: {
       department: equalsFilter(
         'department',
@@ -145,6 +146,10 @@ export const employeesRouter = router({
         emailField().meta({
           description: 'Only the employee with this e-mail address (exact, case-insensitive).',
         }),
+      ),
+      is_hr_admin: booleanFilter(
+        'is_hr_admin',
+        'Only HR admins (`true`), who may act as `actor_employee_id` of any write, or only the others (`false`).',
       ),
     },
   }),
@@ -162,6 +167,7 @@ export const employeesRouter = router({
           `Rules across fields (400 invalid_body naming the field): \`pay_model\` and \`rate\` come together or not at all, and only for the payout types (${PAYOUT_TYPES.map((t) => `\`${t}\``).join(', ')}); \`vendor_name\` is required for \`vendor_worker\` and refused for any other type; \`employment_type\` defaults to \`full_time\`. \`engagement_end_date\` must not be before \`joining_date\`.`,
         ].join('\n'),
       },
+      versioned: 'write',
       errors: [
         'actor_not_found',
         'actor_not_hr_admin',
@@ -184,13 +190,15 @@ export const employeesRouter = router({
         path: '/employees/{id}',
         tags: ['employees'],
         summary: 'Update designation or department',
-        description: 'Only the HR-controlled fields; null clears a field. Accepts Idempotency-Key.',
+        description:
+          'Only the HR-controlled fields; null clears a field; a change adds 1 to `version`, a PATCH that changes nothing leaves it. Accepts Idempotency-Key. With `If-Match: "<version>"` the write is made only when the employee is at that version, else 412 precondition_failed and nothing is written.',
       },
+      versioned: 'conditional',
       errors: ['actor_not_found', 'actor_not_hr_admin'],
     })
     .input(updateEmployeeInput)
     .output(employeeResponse)
     .mutation(async ({ ctx, input }) => ({
-      data: await updateEmployee(ctx.em, ctx.credential.tenantId, input, writeOrigin(ctx)),
+      data: await updateEmployee(ctx.em, ctx.credential.tenantId, input, writeOrigin(ctx), ctx.ifMatch),
     })),
 });

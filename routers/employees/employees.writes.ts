@@ -1,6 +1,7 @@
 import { uuidv7 } from 'uuidv7';
 import type { WriteOrigin } from '../../core/context.js';
 import { DomainError } from '../../core/domainError.js';
+import { checkVersion, type ExpectedVersions } from '../../core/versions.js';
 import type { EntityManager } from '../../db/orm.js';
 import { inTransaction, parsed, TenantReader } from '../../db/tenantReader.js';
 import { deliveriesQueued, eventCtes, eventValues, previousAttributes, recordEvents } from '../events/eventLog.js';
@@ -160,17 +161,21 @@ function accountStatement(recordsEvent: boolean): string {
   invite as (
     insert into outbox_messages (id, tenant_id, kind, recipient, subject, body)
     select ?, ?, 'employee_invite', ?, ?, ? || assigned.code || ? from new_employee, assigned where ?::boolean
-  ),
+  )${
+    recordsEvent
+      ? `,
+  ${eventCtes(
+    `(select jsonb_build_array(jsonb_build_object('id', ?::uuid, 'type', 'employee.created',
+                 'object', to_jsonb(new_employee), 'previous_attributes', null)) from new_employee)`,
+    // The events' position and the counter in one update of the tenant's row (one per statement).
+    { tenantSet: 'next_employee_number = coalesce((select n + 1 from assigned), next_employee_number)' },
+  )}`
+      : `,
   counted as (
     update tenants set next_employee_number = assigned.n + 1
       from new_employee, assigned
      where tenants.id = (select id from tenants) and assigned.n is not null
-  )${
-    recordsEvent
-      ? `,
-  ${eventCtes(`(select jsonb_build_array(jsonb_build_object('id', ?::uuid, 'type', 'employee.created',
-                 'object', to_jsonb(new_employee), 'previous_attributes', null)) from new_employee)`)}`
-      : ''
+  )`
   }
   select (select count(*) from seat)::int as seat_free,
          ${recordsEvent ? '(select count(*) from queued)::int' : '0'} as deliveries_queued,
@@ -244,7 +249,7 @@ export async function createEmployeeAccount(
     const seatLimit = enforceSeatLimit ? locked.seat_limit : null;
     const prefix = locked.id_prefix;
     const digits = locked.id_digits;
-    const events = options.recordedAs && eventValues(reader, options.recordedAs, stamp);
+    const events = options.recordedAs && eventValues(reader, options.recordedAs);
     let outcome: AccountOutcome;
     try {
       outcome = (await reader.one<AccountOutcome>(events ? CREATE_ACCOUNT.recordingEvent : CREATE_ACCOUNT.plain, [
@@ -373,27 +378,36 @@ export interface EmployeeUpdate {
   department?: string | null;
 }
 
-/** The employee and the actor, read before an update. */
+/**
+ * The employee and the actor, read before an update, the employee's row locked: its version is
+ * the one the update changes (a conditional PATCH is decided against it, decisions §19), and the
+ * event's old values are the ones it replaces.
+ */
 const UPDATE_READ = TenantReader.prepare(`
   select ${employeeColumns('e.')}, a.id as actor_id, a.is_hr_admin as actor_is_hr_admin
     from employees e left join employees a on a.id = ?
-   where e.id = ?`);
+   where e.id = ?
+     for no key update of e`);
 
 const UPDATE = TenantReader.prepare(`
-  update employees set designation = ?, department = ?, updated_at = ?::timestamptz
+  update employees set designation = ?, department = ?, updated_at = ?::timestamptz, version = version + 1
    where id = (select id from employees where id = ?)
   returning ${employeeColumns()}`);
 
 /**
  * PATCH: only the HR-controlled fields designation and department; null clears. A PATCH that
- * changes nothing writes nothing (updated_at stays) and records no event; one that changes
- * something records `employee.updated` with the changed fields' old values (decisions §14).
+ * changes nothing writes nothing (updated_at and version stay) and records no event; one that
+ * changes something adds 1 to the version and records `employee.updated` with the changed fields'
+ * old values (decisions §14). `expected`: the versions a conditional PATCH accepts (If-Match,
+ * decisions §19), checked after the employee and the actor, against the locked row:
+ * precondition_failed, and nothing written, when it holds another.
  */
 export async function updateEmployee(
   em: EntityManager,
   tenantId: string,
   input: EmployeeUpdate,
   origin: WriteOrigin,
+  expected?: ExpectedVersions,
 ): Promise<EmployeeRecord> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
@@ -407,6 +421,7 @@ export async function updateEmployee(
       throw new DomainError('actor_not_found', { detail: `No employee ${input.actor_employee_id} in this tenant.` });
     }
     if (!actor_is_hr_admin) throw new DomainError('actor_not_hr_admin', { detail: 'The actor is not an HR admin.' });
+    checkVersion('employee', employee.version, expected);
     const designation = input.designation === undefined ? employee.designation : input.designation;
     const department = input.department === undefined ? employee.department : input.department;
     if (designation === employee.designation && department === employee.department) return employee;
@@ -416,8 +431,11 @@ export async function updateEmployee(
       new Date().toISOString(),
       input.id,
     ]);
+    // The version, like updated_at, moves with every change and is not a previous attribute: its new
+    // value is in the object.
+    const before = { ...employee, version: updated.version };
     await recordEvents(reader, origin, [
-      { type: 'employee.updated', object: updated, previousAttributes: previousAttributes(employee, updated) },
+      { type: 'employee.updated', object: updated, previousAttributes: previousAttributes(before, updated) },
     ]);
     return updated;
   });

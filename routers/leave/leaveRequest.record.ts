@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDate, isoDateTime, recordColumns } from '../../core/records.js';
+import { recordVersion } from '../../core/versions.js';
 import { LEAVE_DURATIONS, LEAVE_STATUSES } from '../../db/entities/leave.js';
 
 export const leaveRequestSchema = z
@@ -24,6 +25,7 @@ export const leaveRequestSchema = z
     decision_comment: z.string().nullable(),
     created_at: isoDateTime,
     updated_at: isoDateTime,
+    version: recordVersion,
   })
   .meta({ id: 'LeaveRequest' });
 

@@ -65,14 +65,15 @@ function decisionProcedure(decision: LeaveDecision, summary: string, description
         path: `/leave-requests/{id}/${decision}`,
         tags: ['leave'],
         summary,
-        description: `${description} Accepts Idempotency-Key.`,
+        description: `${description} Adds 1 to \`version\`. Accepts Idempotency-Key. With \`If-Match: "<version>"\` the decision is made only when the request is at that version, else 412 precondition_failed and nothing is written.`,
       },
+      versioned: 'conditional',
       errors: ['actor_not_found', 'actor_not_permitted', 'invalid_leave_transition'],
     })
     .input(leaveDecisionInput)
     .output(leaveRequestResponse)
     .mutation(async ({ ctx, input }) => ({
-      data: await decideLeaveRequest(ctx.em, ctx.credential.tenantId, decision, input, writeOrigin(ctx)),
+      data: await decideLeaveRequest(ctx.em, ctx.credential.tenantId, decision, input, writeOrigin(ctx), ctx.ifMatch),
     }));
 }
 
@@ -84,6 +85,7 @@ export const leaveRequestsRouter = router({
     table: 'leave_requests',
     schema: leaveRequestSchema,
     summaries: { list: 'List leave requests', get: 'Get a leave request' },
+    versioned: true,
     // decisions §15: a request meets the window [from, to] when start_date <= to and end_date >= from.
     filters: {
       employee_id: idFilter('employee_id', 'Only the requests of this employee (UUID).'),
@@ -115,6 +117,7 @@ export const leaveRequestsRouter = router({
         description:
           'Checks the balance and overlaps, reserves the days as pending and notifies the manager and HR admins. Accepts Idempotency-Key.',
       },
+      versioned: 'write',
       errors: ['employee_not_found', 'leave_type_not_found', 'insufficient_leave_balance', 'overlapping_leave_request'],
     })
     .input(createLeaveRequestInput)

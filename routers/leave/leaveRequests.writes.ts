@@ -1,6 +1,7 @@
 import { uuidv7 } from 'uuidv7';
 import type { WriteOrigin } from '../../core/context.js';
 import { DomainError, type FieldError } from '../../core/domainError.js';
+import { checkVersion, type ExpectedVersions } from '../../core/versions.js';
 import { sqlDate, sqlNumber } from '../../db/columns.js';
 import type { LEAVE_DURATIONS, LEAVE_STATUSES } from '../../db/entities/leave.js';
 import type { EntityManager } from '../../db/orm.js';
@@ -419,7 +420,7 @@ export interface LeaveDecisionInput {
  * employee runs until this one commits.
  */
 const DECISION_LOCK = TenantReader.prepare(`
-  select r.status, r.employee_id, r.leave_type_id, ${sqlDate('r.start_date')} as start_date,
+  select r.status, r.version, r.employee_id, r.leave_type_id, ${sqlDate('r.start_date')} as start_date,
          ${sqlDate('r.end_date')} as end_date, ${sqlNumber('r.days_count')} as days_count,
          e.email as employee_email, e.manager_id,
          a.id as actor_id, a.is_hr_admin as actor_is_hr_admin, a.full_name as actor_name,
@@ -434,6 +435,7 @@ const DECISION_LOCK = TenantReader.prepare(`
 
 interface DecisionLock {
   status: LeaveStatus;
+  version: number;
   employee_id: string;
   leave_type_id: string;
   start_date: string;
@@ -460,7 +462,7 @@ const DECIDE = TenantReader.prepare(`
   ),
   decided as (
     update leave_requests set status = ?, decided_by = ?, decided_at = ?::timestamptz, decision_comment = ?,
-                              updated_at = ?::timestamptz
+                              updated_at = ?::timestamptz, version = version + 1
      where id = (select id from leave_requests where id = ?)
     returning ${LEAVE_REQUEST_COLUMNS}
   ),
@@ -470,10 +472,11 @@ const DECIDE = TenantReader.prepare(`
 /**
  * Approve, reject or cancel (decisions §8): not_found for a request outside the tenant,
  * actor_not_found for an actor outside it, actor_not_permitted against the approval matrix
- * (leaveDecisionRefusal), invalid_leave_transition from a status the decision may not leave
- * (leaveTransitionRefusal). The balance moves with the status (leaveBalanceMovement) and the
- * employee is notified, and `leave_request.<status>` is recorded (decisions §14), in one transaction
- * of three statements.
+ * (leaveDecisionRefusal), precondition_failed when `expected` (a conditional decision's If-Match,
+ * decisions §19) does not hold the locked request's version, invalid_leave_transition from a
+ * status the decision may not leave (leaveTransitionRefusal). The balance moves with the status
+ * (leaveBalanceMovement), the version goes up by 1, the employee is notified, and
+ * `leave_request.<status>` is recorded (decisions §14), in one transaction of three statements.
  */
 export async function decideLeaveRequest(
   em: EntityManager,
@@ -481,6 +484,7 @@ export async function decideLeaveRequest(
   decision: LeaveDecision,
   input: LeaveDecisionInput,
   origin: WriteOrigin,
+  expected?: ExpectedVersions,
 ): Promise<LeaveRequestRecord> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
@@ -496,6 +500,7 @@ export async function decideLeaveRequest(
       managerId: request.manager_id,
     });
     if (refusal) throw new DomainError('actor_not_permitted', { detail: refusal });
+    checkVersion('leave request', request.version, expected);
     const status = nextLeaveStatus(request.status, decision);
     if (!status) {
       throw new DomainError('invalid_leave_transition', { detail: leaveTransitionRefusal(request.status, decision) });

@@ -23,6 +23,7 @@ import { MAX_BATCH_SIZE, malformedPathId } from '../../core/trpc.js';
 import { appRouter } from '../../routers/index.js';
 import type { Env } from '../main/env.js';
 import { resolveAuth } from './auth.js';
+import { readIfMatch, replayedWithEtag } from './conditional.js';
 import { contentSecurityPolicy, inlineScriptSource, sendHtmlPage } from './htmlPage.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
 import type { Metrics } from './metrics.js';
@@ -147,11 +148,14 @@ export function createApp(deps: AppDeps): Koa {
         ctx.set('Vary', 'Origin');
         ctx.set(
           'Access-Control-Expose-Headers',
-          'X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed',
+          'X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, ETag',
         );
         if (ctx.method === 'OPTIONS') {
           ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, POST, PATCH, DELETE, OPTIONS');
-          ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, X-Request-Id');
+          ctx.set(
+            'Access-Control-Allow-Headers',
+            'Authorization, Content-Type, Idempotency-Key, X-Request-Id, If-Match, If-None-Match',
+          );
           ctx.set('Access-Control-Max-Age', '600');
           ctx.status = 204;
           return;
@@ -296,6 +300,7 @@ export function createApp(deps: AppDeps): Koa {
       sendOutcome(ctx, await rest(ctx, subPath, route.template));
       return;
     }
+    const meta = procedures.byOperation.get(`${ctx.method} ${route.template}`)?.meta;
     const idempotencyKey = await deferInputError(state, async () => {
       // The path id is judged before anything about the body or the key (decisions §1).
       if (!hasWellFormedId(route.idSegment, subPath)) throw malformedPathId();
@@ -303,6 +308,9 @@ export function createApp(deps: AppDeps): Koa {
       rejectPathParamsInBody(req.body, route.params);
       return parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
     });
+    // A conditional write's versions (decisions §19); read apart from the key, so that a replay
+    // answers its stored response whatever If-Match says, a malformed one included.
+    if (!state.inputError) await deferInputError(state, async () => readIfMatch(state, meta, ctx.req.headers));
     state.idempotencyKey = idempotencyKey; // the write's events record it (decisions §14)
     // The route's path, without a trailing slash: `/v1/employees/` and `/v1/employees` are one request.
     const write = {
@@ -311,10 +319,11 @@ export function createApp(deps: AppDeps): Koa {
       body: req.body,
       key: idempotencyKey,
       scope: route.scopes[ctx.method],
-      beforeTransaction: procedures.byOperation.get(`${ctx.method} ${route.template}`)?.meta.beforeTransaction,
+      beforeTransaction: meta?.beforeTransaction,
       errorContentType: 'application/problem+json',
     };
-    sendOutcome(ctx, await executeWrite(state, write, () => rest(ctx, subPath, route.template)));
+    const outcome = await executeWrite(state, write, () => rest(ctx, subPath, route.template));
+    sendOutcome(ctx, replayedWithEtag(meta, outcome));
   };
   // /livez, /readyz, and /metrics when METRICS_TOKEN is set: never rate limited, no API credential.
   app.use(operationsRoutes({ env, readiness, metrics }, Boolean(env.METRICS_TOKEN)));

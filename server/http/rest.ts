@@ -2,12 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import type { Context as KoaContext } from 'koa';
 import type { z } from 'zod';
-import { type RequestState, requestStateOf } from '../../core/context.js';
+import { deferInputError, type RequestState, requestStateOf } from '../../core/context.js';
 import { ApiError, toProblem } from '../../core/problems.js';
 import { idParam } from '../../core/records.js';
 import type { Scope } from '../../core/scopes.js';
 import { type Meta, toApiError } from '../../core/trpc.js';
 import type { AppRouter } from '../../routers/index.js';
+import { readIfNoneMatch, versionedOutcome } from './conditional.js';
 
 /**
  * The REST adapter: everything that turns the tRPC router into the /v1 surface, in one module.
@@ -339,10 +340,15 @@ export function createRestHandler(
         input = { ...(given as object), ...match.groups };
       }
       state = requestStateOf(req);
+      // A malformed If-None-Match is refused after the credential and scope checks (decisions §1).
+      const ifNoneMatch = entry.meta.versioned
+        ? await deferInputError(state, async () => readIfNoneMatch(entry.meta, req.headers))
+        : undefined;
       const data = await callProcedure(entry, state, () => input);
       const status = operation.successStatus;
       const body = status === 204 ? '' : (JSON.stringify(data) ?? '');
-      return { status, contentType: 'application/json', body, headers: {} };
+      const outcome = { status, contentType: 'application/json', body, headers: {} };
+      return entry.meta.versioned ? versionedOutcome(entry.meta, data, outcome, ifNoneMatch) : outcome;
     } catch (cause) {
       const error = trpcErrorOf(cause);
       const api = toApiError(error, entry?.type ?? 'unknown');
@@ -364,8 +370,8 @@ export interface RestOutcome {
 export function sendOutcome(ctx: KoaContext, outcome: RestOutcome): void {
   ctx.set(outcome.headers);
   ctx.status = outcome.status;
-  if (outcome.status === 204) {
-    ctx.body = null; // no body, no Content-Type (a stored 204 replays the same way)
+  if (outcome.status === 204 || outcome.status === 304) {
+    ctx.body = null; // no body, no Content-Type (a stored 204 replays the same way; 304: decisions §19)
     return;
   }
   ctx.type = outcome.contentType;

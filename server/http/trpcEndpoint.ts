@@ -7,6 +7,7 @@ import { deferInputError, type RequestState } from '../../core/context.js';
 import { ApiError } from '../../core/problems.js';
 import { MAX_BATCH_SIZE, toApiError } from '../../core/trpc.js';
 import { appRouter } from '../../routers/index.js';
+import { readIfMatch } from './conditional.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
 import { MAX_BODY_BYTES, readJsonBody } from './middleware/body.js';
 import { callProcedure, errorHeaders, type ProcedureTable, type RestOutcome } from './rest.js';
@@ -93,6 +94,18 @@ export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TR
       }
       return { key };
     });
+    // A conditional write's versions (decisions §19); read apart from the key, so that a replay
+    // answers its stored response whatever If-Match says.
+    if (read) {
+      await deferInputError(state, async () => {
+        if (names.length > 1 && ctx.req.headers['if-match'] !== undefined) {
+          throw new ApiError('invalid_header', {
+            detail: 'An If-Match applies to one call: send a conditional call on its own, not in a batch with others.',
+          });
+        }
+        readIfMatch(state, table.byPath.get(names[0])?.meta, ctx.req.headers);
+      });
+    }
     if (!read) req.body = ''; // tRPC reads no further: the procedure refuses before it needs an input
     state.idempotencyKey = read?.key; // the write's events record it (decisions §14)
     // Several mutations in one batch each keep a transaction of their own, as separate calls would.

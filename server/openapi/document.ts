@@ -10,6 +10,7 @@ import { stateImpliedBounds } from '../../core/jsonSchema.js';
 import { type ProblemCode, problemCodes } from '../../core/problems.js';
 import { API_VERSION } from '../../core/product.js';
 import { SCOPES } from '../../core/scopes.js';
+import type { Meta } from '../../core/trpc.js';
 import { ACCESS_TOKEN_TTL_S, GRANT_TYPES, REFRESH_TOKEN_TTL_S } from '../../routers/credentials/oauthGrants.writes.js';
 import { componentName, EVENT_RECORD_SCHEMAS, EVENT_TYPE_TEXT } from '../../routers/events/event.record.js';
 import { DELIVERED_EVENT_SCOPES, DELIVERED_EVENT_TYPES, TEST_EVENT_TYPE } from '../../routers/events/eventLog.js';
@@ -27,6 +28,7 @@ const statusMeaning: Record<number, string> = {
   405: 'Method not allowed',
   409: 'Conflict, or idempotency conflict',
   410: 'Gone: older than what the service keeps',
+  412: 'Precondition failed: the record is at another version than If-Match names; nothing was written',
   413: 'Payload too large',
   415: 'Unsupported media type',
   422: 'Business rule failed',
@@ -53,6 +55,8 @@ interface OperationKind {
   pathId: boolean;
   /** Reads a JSON body and accepts Idempotency-Key (POST and PATCH under /v1). */
   write: boolean;
+  /** Answers a versioned record (decisions §19): If-None-Match on a read, If-Match on a conditional write. */
+  versioned: Meta['versioned'];
 }
 
 /**
@@ -80,6 +84,8 @@ function impliedProblemCodes(kind: OperationKind): ProblemCode[] {
       'idempotency_key_in_use',
     );
   }
+  if (kind.versioned === 'read' || kind.versioned === 'conditional') codes.push('invalid_header');
+  if (kind.versioned === 'conditional') codes.push('precondition_failed');
   return codes;
 }
 
@@ -127,6 +133,10 @@ const components = {
     'RateLimit-Reset': header('Whole seconds until the window resets.', count),
     'Retry-After': header('Seconds to wait before retrying.', count),
     'WWW-Authenticate': header('RFC 6750 challenge.', { type: 'string', maxLength: 256 }),
+    ETag: header(
+      'The version of the record answered, as an entity tag: `"<version>"`. Send it back as If-None-Match (GET) or If-Match (a conditional write).',
+      { type: 'string', pattern: '^"[1-9][0-9]*"$', maxLength: 12 },
+    ),
     'Idempotent-Replayed': header(
       '`true` when this is the stored response of an earlier request with the same Idempotency-Key.',
       {
@@ -583,6 +593,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
           list: query.some((p) => p.name === 'cursor'),
           pathId: path.includes('{id}'),
           write,
+          versioned: meta?.versioned,
         }),
         ...(meta?.errors ?? []),
       ]);
@@ -603,6 +614,11 @@ export function buildOpenApiDocument(): OpenAPIObject {
           content: { 'application/problem+json': { schema: narrowed(ref('schemas', 'Problem'), list) } },
         };
       }
+      if (meta?.versioned === 'read') {
+        responses['304'] = {
+          description: 'Not modified: If-None-Match holds the ETag of the record, which has not changed. No body.',
+        };
+      }
       for (const [status, response] of Object.entries(responses)) {
         const headers: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
         if (limited) {
@@ -615,6 +631,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         if (code === 401 || (code === 403 && (meta?.scope || meta?.anyScopes)))
           headers['WWW-Authenticate'] = ref('headers', 'WWW-Authenticate');
         if (write && code !== 429 && code < 500) headers['Idempotent-Replayed'] = ref('headers', 'Idempotent-Replayed');
+        if (meta?.versioned && (code === 200 || code === 304)) headers.ETag = ref('headers', 'ETag');
         responses[status] = { description: response.description, headers, content: response.content };
       }
       operation.description ??= operation.summary;
@@ -642,6 +659,14 @@ export function buildOpenApiDocument(): OpenAPIObject {
         operation.parameters = [
           ...((operation.parameters as Json[] | undefined) ?? []),
           ref('parameters', 'Idempotency-Key'),
+        ];
+      }
+      // A versioned record's precondition (decisions §19): If-None-Match on its GET, If-Match on a conditional write.
+      if (meta?.versioned === 'read' || meta?.versioned === 'conditional') {
+        const precondition = meta.versioned === 'read' ? 'If-None-Match' : 'If-Match';
+        operation.parameters = [
+          ...((operation.parameters as Json[] | undefined) ?? []),
+          ref('parameters', precondition),
         ];
       }
       // The scope sits on the OAuth requirement (and x-required-scope): bearer schemes take no scopes.
@@ -683,6 +708,22 @@ export function buildOpenApiDocument(): OpenAPIObject {
         description:
           'Makes a retry safe: the same key with the same request replays the first response for 24 h; with another request it is 409 idempotency_key_reused.',
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      },
+      'If-None-Match': {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description:
+          'The ETag of your copy (`"<version>"`, a list of them, or `*`): when the record is still at that version, 304 without a body. A malformed value is 400 invalid_header.',
+        schema: { type: 'string', minLength: 1, maxLength: 1024 },
+      },
+      'If-Match': {
+        name: 'If-Match',
+        in: 'header',
+        required: false,
+        description:
+          'Makes the write conditional (decisions §19): `"<version>"` (the ETag of your copy, or a list of them) writes only when the record is at that version, else 412 precondition_failed and nothing is written; `*` always matches. Decided after the record and the actor are checked (404, 403), before the business rules (409, 422). A replay of an Idempotency-Key answers the stored response whatever If-Match says. A malformed value is 400 invalid_header.',
+        schema: { type: 'string', minLength: 1, maxLength: 1024 },
       },
     },
     securitySchemes: components.securitySchemes,

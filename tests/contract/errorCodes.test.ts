@@ -73,10 +73,11 @@ describe('the documented codes of some operations', () => {
     });
     const update = documented('patch', '/employees/{id}');
     expect(update).toMatchObject({
-      400: ['invalid_id', 'invalid_json', 'invalid_body', 'invalid_idempotency_key'],
+      400: ['invalid_id', 'invalid_json', 'invalid_body', 'invalid_idempotency_key', 'invalid_header'],
       403: ['insufficient_scope', 'actor_not_hr_admin'],
       404: ['not_found', 'actor_not_found'],
       409: ['idempotency_key_reused', 'idempotency_key_in_use'],
+      412: ['precondition_failed'],
     });
     expect(update).not.toHaveProperty('422');
   });
@@ -89,6 +90,7 @@ describe('the documented codes of some operations', () => {
         403: ['insufficient_scope', 'actor_not_permitted'],
         404: ['not_found', 'actor_not_found'],
         409: ['invalid_leave_transition', 'idempotency_key_reused', 'idempotency_key_in_use'],
+        412: ['precondition_failed'],
       });
       expect(codes).not.toHaveProperty('422');
     },

@@ -98,8 +98,10 @@ describe('the hiring journey', () => {
       joining_date: '2026-03-02',
       engagement_end_date: '2026-12-31',
       vendor_name: null,
+      is_hr_admin: false,
       created_at: expect.stringMatching(RFC3339_MS),
       updated_at: expect.stringMatching(RFC3339_MS),
+      version: 1,
     });
     // Pay data never appears in the read record.
     expect(Object.keys(data)).not.toContain('rate');

@@ -316,5 +316,6 @@ test('the filters are in the OpenAPI document with their types, formats and enum
     employment_type: { type: 'string', enum: [...EMPLOYMENT_TYPES] },
     manager_id: { type: 'string', format: 'uuid' },
     email: { type: 'string' },
+    is_hr_admin: { type: 'string', enum: ['true', 'false'] },
   });
 });

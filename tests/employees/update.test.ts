@@ -72,6 +72,7 @@ describe('PATCH /v1/employees/{id}', () => {
       designation: 'Staff Engineer',
       department: 'Platform',
       updated_at: expect.stringMatching(RFC3339_MS),
+      version: (before.version as number) + 1,
     });
     expect(Date.parse(data.updated_at as string)).toBeGreaterThan(Date.parse(before.updated_at as string));
     expect(data.created_at).toBe(before.created_at);

@@ -119,6 +119,7 @@ describe('approve', () => {
       decided_at: expect.stringMatching(RFC3339_MS),
       decision_comment: 'Enjoy',
       updated_at: expect.stringMatching(RFC3339_MS),
+      version: 2,
     });
     const decidedAt = Date.parse(approved.decided_at as string);
     expect(decidedAt).toBeGreaterThanOrEqual(before - 1000);

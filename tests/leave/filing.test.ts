@@ -100,6 +100,7 @@ describe('filing', () => {
       'start_date',
       'status',
       'updated_at',
+      'version',
     ]);
     expect(data).toEqual({
       id: expect.stringMatching(UUID_V7),
@@ -116,6 +117,7 @@ describe('filing', () => {
       decision_comment: null,
       created_at: expect.stringMatching(RFC3339_MS),
       updated_at: expect.stringMatching(RFC3339_MS),
+      version: 1,
     });
     expect(typeof data.days_count).toBe('number');
     expect(Date.parse(data.created_at)).toBeGreaterThanOrEqual(before - 1000);

@@ -84,6 +84,7 @@ test('a stored leave request reads back with every field, with the right types, 
     decision_comment: 'Get well soon',
     created_at: expect.stringMatching(RFC3339_MS),
     updated_at: expect.stringMatching(RFC3339_MS),
+    version: 1,
   });
   // Defaults: pending, no decision yet.
   expect(second).toMatchObject({

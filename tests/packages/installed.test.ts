@@ -215,7 +215,7 @@ describe('@workforce/client, its program against a live server behind a proxy', 
 });
 
 describe('@workforce/trpc, its program against a live server behind a proxy', () => {
-  test('batches reads, sends a keyed mutation alone and replays it, reads a refusal by its codes', async () => {
+  test('batches reads, sends a keyed mutation alone and replays it, a conditional one with If-Match, reads a refusal by its codes', async () => {
     await compile();
     const tenant = await h.tenant();
     const token = await h.key(tenant, ['employees:read', 'employees:write']);
@@ -253,6 +253,14 @@ describe('@workforce/trpc, its program against a live server behind a proxy', ()
       input.email,
     ]);
     expect(n).toBe(1);
+
+    // The conditional updates went alone, each with If-Match: the hire's version; the second was stale.
+    const updates = exchanges.filter((e) => e.url.startsWith('/trpc/employees.update'));
+    expect(updates.map((e) => [e.method, e.url, e.headers['if-match']])).toEqual([
+      ['POST', '/trpc/employees.update', '"1"'],
+      ['POST', '/trpc/employees.update', '"1"'],
+    ]);
+    expect(report.conditional).toEqual({ version: 2, stale: { code: 'precondition_failed', httpStatus: 412 } });
 
     // The refusal: the problem code, its status, and the tRPC code of that status (NOT_FOUND).
     expect(report.refusal).toEqual({ code: 'not_found', httpStatus: 404, shapeCode: -32004 });

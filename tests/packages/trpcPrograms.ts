@@ -17,6 +17,8 @@ export interface TrpcScenarioReport {
   keyId: string;
   listed: string[];
   hired: { first: string; again: string; email: string };
+  /** A conditional update at the hire's version, then one at that stale version. */
+  conditional: { version: number; stale: { code: string | undefined; httpStatus: number | undefined } };
   refusal: { code: string | undefined; httpStatus: number | undefined; shapeCode: number | undefined };
 }
 
@@ -52,6 +54,18 @@ const hire: RouterInputs['employees']['create'] = {
 const first = await api.employees.create.mutate(hire, { context: { idempotencyKey: config.idempotencyKey } });
 const again = await api.employees.create.mutate(hire, { context: { idempotencyKey: config.idempotencyKey } });
 
+// A conditional update at the version read, then one more at that now stale version: refused.
+const change = { id: first.data.id, actor_employee_id: config.hrAdminId, designation: 'Analyst' };
+const updated = await api.employees.update.mutate(change, { context: { ifMatch: first.data.version } });
+let stale: { code: string | undefined; httpStatus: number | undefined } = { code: undefined, httpStatus: undefined };
+try {
+  await api.employees.update.mutate({ ...change, designation: 'Lead' }, { context: { ifMatch: first.data.version } });
+} catch (error) {
+  if (!(error instanceof TRPCClientError)) throw error;
+  const refused = error as TRPCClientError<AppRouter>;
+  stale = { code: refused.data?.code, httpStatus: refused.data?.httpStatus };
+}
+
 // A refusal, read as tRPC's tools read it.
 let refusal: { code: string | undefined; httpStatus: number | undefined; shapeCode: number | undefined } = {
   code: undefined,
@@ -70,6 +84,7 @@ const report = {
   keyId: me.data.key_id,
   listed: listed.map((employee) => employee.id),
   hired: { first: first.data.id, again: again.data.id, email: again.data.email },
+  conditional: { version: updated.data.version, stale },
   refusal,
 };
 process.stdout.write(JSON.stringify(report) + '\\n');

@@ -46,11 +46,11 @@ async function seed(tenantId: string): Promise<void> {
     await run(`insert into profiles (id, tenant_id, email, created_at)
       select profile_id, ?, 'plan' || k || '@plans.example', at from seeded`);
     await run(`insert into employees (id, tenant_id, employee_id, profile_id, manager_id, full_name, email, department,
-                                      employment_type, joining_date, created_at, updated_at)
+                                      employment_type, joining_date, is_hr_admin, created_at, updated_at)
       select s.id, ?, 'P-' || s.k, s.profile_id, case when s.k > 100 then m.id end, 'Plan Person ' || s.k,
              'plan' || s.k || '@plans.example', 'Dept ' || s.k % 20,
              (array['full_time', 'part_time', 'intern', 'contractor', 'freelancer'])[1 + s.k % 5], date '2024-01-01',
-             s.at, s.at
+             s.k % 50 = 0, s.at, s.at
         from seeded s join seeded m on m.k = 1 + s.k % 100`);
     await run(
       `insert into leave_requests (id, tenant_id, employee_id, leave_type_id, start_date, end_date, days_count,
@@ -106,6 +106,7 @@ beforeAll(async () => {
       employment_type: 'intern',
       manager_id: employee,
       email: 'plan77@plans.example',
+      is_hr_admin: 'true',
     },
     '/leave-requests': {
       employee_id: employee,
@@ -140,20 +141,29 @@ describe('every combination of every list’s filters is a keyset page on an ind
     const list = filteredListPages(path);
     if (!list) throw new Error(`${path} has no filters`);
     expect([...list.filters].sort()).toEqual(Object.keys(values[path]).sort());
-    for (const [mask, statements] of list.pages.entries()) {
-      const given = list.filters.filter((_, bit) => mask & (1 << bit));
-      const params = given.map((name) => values[path][name]);
-      for (const [statement, cursor] of [
-        [statements.first, undefined],
-        [statements.after, CURSOR],
-      ] as const) {
-        const { text } = compileTenantStatement(statement);
-        for (const mode of ['custom', 'generic'] as const) {
-          const plan = await planOf(h, text, [t.tenant.id, ...statements.values(params, cursor, 21)], mode);
-          const what = `${path} ${given.join('+') || 'unfiltered'} ${cursor ? 'after' : 'first'} ${mode}\n${plan}`;
-          expect(plan, what).not.toMatch(/Seq Scan/);
-          if (plan.includes('CTE walked')) expect(walk(plan), what).not.toMatch(/Sort/);
-          else if (!given.includes('email')) expect(plan, what).not.toMatch(/Sort/);
+    // Both values of is_hr_admin: `false` is most of the tenant, `true` its few HR admins.
+    const variants = path === '/employees' ? [values[path], { ...values[path], is_hr_admin: 'false' }] : [values[path]];
+    for (const variant of variants) {
+      for (const [mask, statements] of list.pages.entries()) {
+        const given = list.filters.filter((_, bit) => mask & (1 << bit));
+        const params = given.map((name) => variant[name]);
+        // A page of one e-mail reads one row; one of the HR admins with another filter may sort the
+        // tenant's HR admins (a handful, on their index) rather than walk the other filter's rows.
+        const bounded =
+          given.includes('email') ||
+          (given.length > 1 && given.includes('is_hr_admin') && variant.is_hr_admin === 'true');
+        for (const [statement, cursor] of [
+          [statements.first, undefined],
+          [statements.after, CURSOR],
+        ] as const) {
+          const { text } = compileTenantStatement(statement);
+          for (const mode of ['custom', 'generic'] as const) {
+            const plan = await planOf(h, text, [t.tenant.id, ...statements.values(params, cursor, 21)], mode);
+            const what = `${path} ${given.map((name) => `${name}=${variant[name]}`).join('+') || 'unfiltered'} ${cursor ? 'after' : 'first'} ${mode}\n${plan}`;
+            expect(plan, what).not.toMatch(/Seq Scan/);
+            if (plan.includes('CTE walked')) expect(walk(plan), what).not.toMatch(/Sort/);
+            else if (!bounded) expect(plan, what).not.toMatch(/Sort/);
+          }
         }
       }
     }

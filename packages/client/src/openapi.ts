@@ -1426,8 +1426,10 @@ export interface components {
          *           "joining_date": "2026-01-05",
          *           "engagement_end_date": null,
          *           "vendor_name": null,
+         *           "is_hr_admin": false,
          *           "created_at": "2026-01-05T08:00:00.000Z",
-         *           "updated_at": "2026-11-23T09:14:02.110Z"
+         *           "updated_at": "2026-11-23T09:14:02.110Z",
+         *           "version": 4
          *         }
          *       },
          *       "previous_attributes": {
@@ -1459,7 +1461,7 @@ export interface components {
                 /** @description The employee as GET /v1/employees/{id} returned it after the write. */
                 object: components["schemas"]["Employee"];
             };
-            /** @description The fields the write changed, with their values before it (updated_at is not listed). */
+            /** @description The fields the write changed, with their values before it (updated_at and version are not listed). */
             previous_attributes: {
                 /** Format: uuid */
                 id?: string;
@@ -1829,7 +1831,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "invalid_query_parameter" | "invalid_cursor" | "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "invalid_header" | "batch_too_large" | "unauthorized" | "invalid_credential" | "insufficient_scope" | "actor_not_hr_admin" | "actor_not_permitted" | "not_found" | "actor_not_found" | "employee_not_found" | "leave_type_not_found" | "manager_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "employee_id_taken" | "invalid_leave_transition" | "webhook_endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "precondition_failed" | "event_position_expired" | "payload_too_large" | "unsupported_media_type" | "seat_limit_reached" | "insufficient_leave_balance" | "overlapping_leave_request" | "webhook_endpoint_limit_reached" | "rate_limited" | "request_header_fields_too_large" | "malformed_request" | "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "internal_error" | "service_unavailable";
+            code: "invalid_query_parameter" | "invalid_cursor" | "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "invalid_header" | "batch_too_large" | "unauthorized" | "invalid_credential" | "insufficient_scope" | "actor_not_hr_admin" | "actor_not_permitted" | "not_found" | "actor_not_found" | "employee_not_found" | "leave_type_not_found" | "manager_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "employee_id_taken" | "invalid_leave_transition" | "webhook_endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_position_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "seat_limit_reached" | "insufficient_leave_balance" | "overlapping_leave_request" | "webhook_endpoint_limit_reached" | "rate_limited" | "request_header_fields_too_large" | "malformed_request" | "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "internal_error" | "service_unavailable";
             /** @description What went wrong in this occurrence. */
             detail?: string;
             /** @description Equals the X-Request-Id header. */

@@ -41,9 +41,30 @@ function idempotencyKeyOf(context: Record<string, unknown>): string {
 }
 
 /**
+ * The write's If-Match, from `{ context: { ifMatch } }`: a record's version (`3`, sent as `"3"`, the
+ * record's ETag) or the header's own value (`'"3"'`, `'*'`). The write is made only when the record
+ * is still at that version, else it fails with `precondition_failed` (412) and nothing is written.
+ */
+function ifMatchOf(context: Record<string, unknown>): string {
+  const value = context.ifMatch;
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return `"${value}"`;
+  if (typeof value === 'string') return value;
+  throw new TypeError('context.ifMatch must be a version (a positive integer) or an If-Match value');
+}
+
+/** A mutation's own headers, from its context: Idempotency-Key and If-Match. */
+function writeHeaders(context: Record<string, unknown>): Record<string, string> {
+  return {
+    ...(context.idempotencyKey !== undefined ? { 'Idempotency-Key': idempotencyKeyOf(context) } : {}),
+    ...(context.ifMatch !== undefined ? { 'If-Match': ifMatchOf(context) } : {}),
+  };
+}
+
+/**
  * A tRPC client for the Workforce API: calls made together are batched, at most MAX_BATCH_SIZE
- * to a request; a mutation given `{ context: { idempotencyKey } }` is sent alone, with that
- * `Idempotency-Key` header. Errors are TRPCClientError with the problem code in `error.data.code`.
+ * to a request; a mutation given `{ context: { idempotencyKey } }` or `{ context: { ifMatch } }`
+ * is sent alone, with that `Idempotency-Key` or `If-Match` header. Errors are TRPCClientError with
+ * the problem code in `error.data.code`.
  */
 export function createWorkforceTRPCClient(options: WorkforceTRPCClientOptions): TRPCClient<AppRouter> {
   const { url, token } = options;
@@ -53,11 +74,12 @@ export function createWorkforceTRPCClient(options: WorkforceTRPCClientOptions): 
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
-        condition: (op) => op.type === 'mutation' && op.context.idempotencyKey !== undefined,
+        condition: (op) =>
+          op.type === 'mutation' && (op.context.idempotencyKey !== undefined || op.context.ifMatch !== undefined),
         true: httpLink({
           url,
           fetch: options.fetch,
-          headers: async ({ op }) => ({ ...(await authorization()), 'Idempotency-Key': idempotencyKeyOf(op.context) }),
+          headers: async ({ op }) => ({ ...(await authorization()), ...writeHeaders(op.context) }),
         }),
         false: httpBatchLink({ url, fetch: options.fetch, maxItems: MAX_BATCH_SIZE, headers: authorization }),
       }),
