@@ -13,6 +13,7 @@ import { Migration20261126000012SecretsAtRest } from './Migration20261126000012S
 import { Migration20261127000013ListWindowIndexes } from './Migration20261127000013ListWindowIndexes.js';
 import { Migration20261127000014WindowWalkIndexes } from './Migration20261127000014WindowWalkIndexes.js';
 import { Migration20261127000015IdempotencyRequiredScopes } from './Migration20261127000015IdempotencyRequiredScopes.js';
+import { Migration20261127000016EventPositions } from './Migration20261127000016EventPositions.js';
 import { Migration20261127000017RecordVersions } from './Migration20261127000017RecordVersions.js';
 import { Migration20261127000018DeliveriesByHand } from './Migration20261127000018DeliveriesByHand.js';
 
@@ -33,6 +34,7 @@ export const migrationsList = [
   Migration20261127000013ListWindowIndexes,
   Migration20261127000014WindowWalkIndexes,
   Migration20261127000015IdempotencyRequiredScopes,
+  Migration20261127000016EventPositions,
   Migration20261127000017RecordVersions,
   Migration20261127000018DeliveriesByHand,
 ].map((cls) => ({

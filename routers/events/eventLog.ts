@@ -57,25 +57,52 @@ export interface NewEvent {
 }
 
 /**
- * The two CTEs that record events and queue their deliveries, `recorded` and `queued` (the attempts
+ * The CTEs that record events and queue their deliveries, ending in `queued` (the attempts
  * queued), for a statement of its own (RECORD) or inside the statement of a write that makes the
  * events' objects itself in the same round trip (the hire: employees.writes.ts). `events` is SQL
- * for a jsonb array of `{ id, type, object, previous_attributes }` (no rows when null). Its
+ * for a jsonb array of `{ id, type, object, previous_attributes }` (no rows when null); its
  * parameters go between eventValues' `before` and `after`. `onlyEndpoint` sends the events to that
  * endpoint alone, whatever its event types (the test event); otherwise every enabled endpoint of
  * the tenant subscribed to the type (or to `*`) gets a first attempt, due now.
+ *
+ * The events' position (decisions §19, "No event is passed over"): their created_at is taken here,
+ * by updating the tenant's `last_event_at` to the database's clock, or 1 ms past the last position
+ * when the clock is not past it. The row lock of that update is held until the write's transaction
+ * ends, and under READ COMMITTED an update that waited for it reads the row as the other write
+ * committed it, so every write of a tenant that records events commits in the order of its
+ * position, strictly after each one committed before it: a follower of `after=` that has been shown
+ * a position never sees an event appear before it. The events of one write share the position;
+ * their ids (UUID v7, made in order within the write) order them. Readers take no lock. The writes
+ * of a tenant wait for each other only from here to their commit, so a write records its events
+ * last. A statement that updates its tenant's row itself (the hire's employee counter) passes that
+ * assignment as `tenantSet`: a row is updated at most once by one statement.
  */
-export function eventCtes(events: string): string {
-  return `recorded as (
-    insert into events (id, tenant_id, type, data, previous_attributes, request_id, idempotency_key, created_at)
-    select x.id, ?::uuid, x.type, jsonb_build_object('object', x.object), x.previous_attributes, ?, ?, ?::timestamptz
+export function eventCtes(events: string, options: { tenantSet?: string } = {}): string {
+  return `batch as (
+    select x.id, x.type, x.object, x.previous_attributes
       from jsonb_to_recordset(${events}) as x(id uuid, type text, object jsonb, previous_attributes jsonb)
+  ),
+  positioned as (
+    update tenants
+       set last_event_at = greatest(clock_timestamp(), coalesce(last_event_at, '-infinity') + interval '1 millisecond')${
+         options.tenantSet
+           ? `,
+           ${options.tenantSet}`
+           : ''
+       }
+     where id = ?::uuid and exists (select 1 from batch)
+    returning last_event_at
+  ),
+  recorded as (
+    insert into events (id, tenant_id, type, data, previous_attributes, request_id, idempotency_key, created_at)
+    select b.id, ?::uuid, b.type, jsonb_build_object('object', b.object), b.previous_attributes, ?, ?, p.last_event_at
+      from batch b cross join positioned p
     returning id, type
   ),
   queued as (
     insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
                                     created_at)
-    select wf_uuidv7(), ?::uuid, w.id, r.id, r.type, 1, 'pending', ?::timestamptz, ?::timestamptz
+    select wf_uuidv7(), ?::uuid, w.id, r.id, r.type, 1, 'pending', clock_timestamp(), clock_timestamp()
       from recorded r
       join webhook_endpoints w
         on w.enabled and (case when ?::uuid is null then r.type = any (w.event_types) or '*' = any (w.event_types)
@@ -88,18 +115,30 @@ export function eventCtes(events: string): string {
 export function eventValues(
   reader: TenantReader,
   origin: WriteOrigin,
-  now: string,
   onlyEndpoint: string | null = null,
 ): { before: unknown[]; after: unknown[] } {
   return {
-    before: [reader.tenantId, origin.requestId, origin.idempotencyKey, now],
-    after: [reader.tenantId, now, now, onlyEndpoint, onlyEndpoint],
+    before: [],
+    after: [
+      reader.tenantId,
+      reader.tenantId,
+      origin.requestId,
+      origin.idempotencyKey,
+      reader.tenantId,
+      onlyEndpoint,
+      onlyEndpoint,
+    ],
   };
 }
 
 /** Records the events and queues their deliveries: one statement. */
 const RECORD = TenantReader.prepare(`with ${eventCtes('?::jsonb')} select id from queued`);
 
+/**
+ * Records `events` (in this order) and queues their deliveries, in the caller's transaction; the
+ * tenant's event position stays locked until it ends (eventCtes), so call it as the write's last
+ * statement. Returns the events' ids.
+ */
 export async function recordEvents(
   reader: TenantReader,
   origin: WriteOrigin,
@@ -113,7 +152,7 @@ export async function recordEvents(
     object: e.object,
     previous_attributes: e.previousAttributes ?? null,
   }));
-  const { before, after } = eventValues(reader, origin, new Date().toISOString(), onlyEndpoint);
+  const { before, after } = eventValues(reader, origin, onlyEndpoint);
   const queued = await reader.all(RECORD, [...before, JSON.stringify(rows), ...after]);
   if (queued.length) deliveriesQueued(reader);
   return rows.map((r) => r.id);
