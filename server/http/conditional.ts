@@ -10,7 +10,7 @@ import type { RequestState } from '../../core/context.js';
 import { ApiError } from '../../core/problems.js';
 import type { Meta } from '../../core/trpc.js';
 import type { ExpectedVersions } from '../../core/versions.js';
-import type { RestOutcome } from './rest.js';
+import type { RestOutcome } from './outcome.js';
 
 /** An entity tag (RFC 9110 §8.8.3): optionally weak, then an opaque quoted value. */
 const TAG = '(?:W/)?"[\\x21\\x23-\\x7e\\x80-\\xff]*"';
@@ -21,7 +21,7 @@ const EACH_TAG = /(W\/)?"([^"]*)"/g;
 const VERSION = /^[1-9][0-9]{0,9}$/;
 
 /** A record version's entity tag. */
-export function etagOf(version: number): string {
+function etagOf(version: number): string {
   return `"${version}"`;
 }
 

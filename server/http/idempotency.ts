@@ -11,7 +11,7 @@ import type { EntityManager } from '../../db/orm.js';
 import { deleteInBatches } from '../../db/purge.js';
 import { openSecretsInJson, type SecretKeyRing, sealSecretsInJson, UnknownSecretKeyError } from '../../db/secrets.js';
 import { namedStatement, runStatement } from '../../db/statements.js';
-import type { RestOutcome } from './rest.js';
+import type { RestOutcome } from './outcome.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const RETENTION_HOURS = 24;

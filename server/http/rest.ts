@@ -9,6 +9,7 @@ import type { Scope } from '../../core/scopes.js';
 import { type Meta, toApiError } from '../../core/trpc.js';
 import type { AppRouter } from '../../routers/index.js';
 import { readIfNoneMatch, versionedOutcome } from './conditional.js';
+import type { RestOutcome } from './outcome.js';
 
 /**
  * The REST adapter: everything that turns the tRPC router into the /v1 surface, in one module.
@@ -356,15 +357,6 @@ export function createRestHandler(
       return problem(ctx, api);
     }
   };
-}
-
-/** What a /v1 procedure answered, before it is written (and, for writes, stored for replay). */
-export interface RestOutcome {
-  status: number;
-  contentType: string;
-  body: string;
-  headers: Record<string, string>;
-  error?: ApiError;
 }
 
 export function sendOutcome(ctx: KoaContext, outcome: RestOutcome): void {

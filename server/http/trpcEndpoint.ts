@@ -10,7 +10,8 @@ import { appRouter } from '../../routers/index.js';
 import { readIfMatch } from './conditional.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
 import { MAX_BODY_BYTES, readJsonBody } from './middleware/body.js';
-import { callProcedure, errorHeaders, type ProcedureTable, type RestOutcome } from './rest.js';
+import type { RestOutcome } from './outcome.js';
+import { callProcedure, errorHeaders, type ProcedureTable } from './rest.js';
 
 /**
  * The /trpc surface (decisions §11): tRPC's own request handling (batches, its error shape), with
