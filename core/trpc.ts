@@ -110,7 +110,7 @@ export function toApiError(error: TRPCError, type: string): ApiError {
     // The path identifier of a record (module slugs have no format: an unknown one is 404).
     if (errors.some((e) => PATH_IDS.has(e.path))) {
       api = malformedPathId();
-    } else if (type === 'query') {
+    } else if (type === 'query' || type === 'subscription') {
       const names = [...new Set(errors.map((e) => e.path.split('.')[0]))].join(', ');
       api = new ApiError('invalid_query_parameter', {
         detail: `Invalid query parameter: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
@@ -149,6 +149,9 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
+    // A subscription's stream (decisions §20) says it is alive when no event came for a while, so
+    // that proxies keep it open and tRPC's client reconnects (with its last event id) when it is not.
+    sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
     errorFormatter({ shape, error, type }) {
       const api = toApiError(error, type);
       return {

@@ -155,7 +155,23 @@ export async function recordEvents(
   const { before, after } = eventValues(reader, origin, onlyEndpoint);
   const queued = await reader.all(RECORD, [...before, JSON.stringify(rows), ...after]);
   if (queued.length) deliveriesQueued(reader);
+  const { tenantId } = reader;
+  reader.afterCommit(() => {
+    for (const listener of recordedListeners) listener(tenantId);
+  });
   return rows.map((r) => r.id);
+}
+
+const recordedListeners = new Set<(tenantId: string) => void>();
+
+/**
+ * Calls `listener` with the tenant each time a transaction of this process that recorded events
+ * through recordEvents has committed: live subscriptions (events.live.ts) read at once rather than
+ * at their next poll, which is what brings other nodes' events. Returns the way to stop listening.
+ */
+export function onEventsRecorded(listener: (tenantId: string) => void): () => void {
+  recordedListeners.add(listener);
+  return () => recordedListeners.delete(listener);
 }
 
 const queuedListeners = new Set<() => void>();

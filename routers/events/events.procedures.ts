@@ -1,13 +1,16 @@
+import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { listEnvelope, pageQuery, single } from '../../core/pagination.js';
 import { idParam, tenantReader } from '../../core/records.js';
 import { anyScope, router } from '../../core/trpc.js';
 import { eventSchema } from './event.record.js';
 import { EVENT_SCOPES, EVENT_TYPES, parseEventTypes } from './eventLog.js';
+import { followEvents, liveStart } from './events.live.js';
 import { EVENT_ORDERS, getEvent, listEvents } from './events.reads.js';
 
 /**
- * The event log (decisions §14): GET /v1/events and /v1/events/{id}, `events.list|get` over tRPC.
+ * The event log (decisions §14): GET /v1/events and /v1/events/{id}, `events.list|get` over tRPC,
+ * and `events.onEvent`, a tRPC subscription over server-sent events (decisions §20; no REST path).
  * Events are written by the business writes themselves (routers/events/eventLog.ts recordEvents); here they
  * are only read. What a credential sees depends on its scopes: employee.* needs employees:read,
  * leave_request.* needs leave:read, and a credential with neither is refused.
@@ -56,6 +59,18 @@ const listInput = z.object({
   }),
 });
 
+/** `events.onEvent`'s input; tRPC's client adds `lastEventId` when it reconnects. */
+const liveInput = z
+  .object({
+    types: z
+      .array(z.enum(EVENT_TYPES))
+      .min(1)
+      .refine((types) => new Set(types).size === types.length, { message: 'an event type is named twice' })
+      .optional(),
+    lastEventId: z.uuid().nullish(),
+  })
+  .optional();
+
 const read = anyScope([...new Set(Object.values(EVENT_SCOPES))]);
 
 export const eventsRouter = router({
@@ -93,4 +108,20 @@ export const eventsRouter = router({
     .input(idParam)
     .output(single(eventSchema, 'EventResponse'))
     .query(async ({ ctx, input }) => ({ data: await getEvent(tenantReader(ctx), ctx.credential.scopes, input.id) })),
+
+  /**
+   * The events the credential may see, as they are committed, each with its id as the SSE id
+   * (`tracked`), so that a client reconnecting with `lastEventId` resumes right after it. Where it
+   * starts is decided before the stream opens (an unknown `lastEventId` is refused as an answer of
+   * its own); the /trpc handler counts the open streams (server/http/trpcEndpoint.ts).
+   */
+  onEvent: read.input(liveInput).subscription(async ({ ctx, input, signal }) => {
+    const reader = tenantReader(ctx);
+    const start = await liveStart(reader, ctx.credential.scopes, input ?? {});
+    return (async function* () {
+      for await (const event of followEvents(reader, start, signal, ctx.services.logger)) {
+        yield tracked(event.id, event);
+      }
+    })();
+  }),
 });

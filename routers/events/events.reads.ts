@@ -14,6 +14,7 @@ import type { EventRecord } from './event.record.js';
 import {
   EVENT_RETENTION_DAYS,
   type EventFilter,
+  type EventType,
   eventColumns,
   eventFilterValues,
   eventRecord,
@@ -113,7 +114,7 @@ function uuidV7Time(id: string): number | undefined {
  * A follower's position older than the events kept (decisions §19): what came after it may be
  * gone, so the follower cannot know what it missed.
  */
-function positionExpired(parameter: 'after' | 'cursor', what: string): DomainError {
+function positionExpired(parameter: 'after' | 'cursor' | 'lastEventId', what: string): DomainError {
   const reason = `older than the ${EVENT_RETENTION_DAYS} days events are kept`;
   return new DomainError('event_position_expired', {
     detail: `${what} is ${reason}: copy the lists again, then follow from the newest event (GET /v1/events?order=desc&limit=1).`,
@@ -124,20 +125,22 @@ function positionExpired(parameter: 'after' | 'cursor', what: string): DomainErr
 /**
  * Where a page after `after` starts: that event, if the credential can see it and it is kept.
  * Past the retention (its row says so, or, the row gone or never this credential's, its UUID v7
- * time) it is event_position_expired; any other id is invalid_query_parameter.
+ * time) it is event_position_expired; any other id is invalid_query_parameter. `parameter` names
+ * the input that gave it (a live subscription's `lastEventId`, events.live.ts).
  */
-async function afterPosition(
+export async function afterPosition(
   reader: TenantReader,
   visible: readonly string[],
   after: string,
+  parameter: 'after' | 'lastEventId' = 'after',
 ): Promise<[string, string]> {
   const found = await reader.one<{ created_at: string; id: string; kept: boolean }>(POSITION, [after, visible]);
   if (found?.kept) return [found.created_at, found.id];
   const time = uuidV7Time(after);
-  if (found || (time !== undefined && pastRetention(time))) throw positionExpired('after', `The event ${after}`);
+  if (found || (time !== undefined && pastRetention(time))) throw positionExpired(parameter, `The event ${after}`);
   throw new DomainError('invalid_query_parameter', {
-    detail: `Invalid query parameter: after: no event ${after} in this log.`,
-    errors: [{ path: 'after', message: `no event ${after} in this log` }],
+    detail: `Invalid query parameter: ${parameter}: no event ${after} in this log.`,
+    errors: [{ path: parameter, message: `no event ${after} in this log` }],
   });
 }
 
@@ -197,4 +200,41 @@ export async function getEvent(reader: TenantReader, scopes: readonly Scope[], i
   const found = await reader.one<EventRow>(BY_ID, [id, visibleEventTypes(scopes)]);
   if (!found) throw new DomainError('not_found', { detail: `No event with id ${id}.` });
   return eventRecord(found);
+}
+
+/** A place in the log: an event's created_at (as the records spell it, to the millisecond) and id. */
+export type EventPosition = [createdAt: string, id: string];
+
+/**
+ * The position of the newest event of `types` now, or undefined when there is none: where a live
+ * subscription that does not resume starts (decisions §20), so that it is shown what is committed
+ * after it; the log's order is the order events become visible (§19), so nothing later is skipped.
+ */
+export async function newestPosition(
+  reader: TenantReader,
+  types: readonly EventType[],
+): Promise<EventPosition | undefined> {
+  if (!types.length) return undefined;
+  const newest = await reader.one<{ created_at: string; id: string }>(EVENT_PAGES.desc.first, [types, 1, 1]);
+  return newest && [newest.created_at, newest.id];
+}
+
+/**
+ * The events of `types` after `position` (from the log's start when undefined), oldest first, at
+ * most `limit`: one statement on the (tenant_id, type, created_at, id) index, as a page of the list.
+ */
+export async function eventsAfter(
+  reader: TenantReader,
+  types: readonly EventType[],
+  position: EventPosition | undefined,
+  limit: number,
+): Promise<EventRecord[]> {
+  if (!types.length) return [];
+  const rows = await reader.all<EventRow>(position ? EVENT_PAGES.asc.later : EVENT_PAGES.asc.first, [
+    types,
+    ...(position ?? []),
+    limit,
+    limit,
+  ]);
+  return rows.map(eventRecord);
 }

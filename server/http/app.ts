@@ -43,6 +43,8 @@ export interface AppDeps extends Services {
   readiness: Readiness;
   /** Absent when metrics are not exposed (neither METRICS_PORT nor METRICS_TOKEN): nothing is counted. */
   metrics?: Metrics;
+  /** Aborts when the server stops: open subscription streams end (server/http/trpcEndpoint.ts). */
+  stopping?: AbortSignal;
 }
 
 const REST_PREFIX = '/v1';
@@ -261,7 +263,7 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = authorizationServerMetadata(baseUrl);
   });
 
-  const trpc = createTrpcHandler(procedures, onInternalError);
+  const trpc = createTrpcHandler(procedures, onInternalError, deps.stopping);
   router.all(`${TRPC_PREFIX}/:path`, async (ctx) => {
     // tRPC itself answers for every /trpc request, its errors included; never cache what it says.
     ctx.set('Cache-Control', 'no-store');
@@ -272,7 +274,8 @@ export function createApp(deps: AppDeps): Koa {
     // A batch over the limit is refused whole by tRPC (maxBatchSize) before any procedure, or even
     // the credential lookup, runs: like an unknown route, it costs no budget and no database work.
     const state = procedures <= MAX_BATCH_SIZE ? await prepareTrpc(ctx, procedures) : undefined;
-    sendOutcome(ctx, await trpc(ctx, state, path, batched));
+    const outcome = await trpc(ctx, state, path, batched);
+    if (outcome) sendOutcome(ctx, outcome); // none: a subscription's stream is already the body
   });
 
   // Everything under /v1: route lookup (404/405), credential, rate limit, body, then the procedure.

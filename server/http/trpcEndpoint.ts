@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import type { TRPCError } from '@trpc/server';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { Context as KoaContext } from 'koa';
@@ -23,8 +25,24 @@ import { callProcedure, errorHeaders, type ProcedureTable } from './rest.js';
 /** How every /trpc answer is labelled, errors included (decisions §17). */
 const TRPC_CONTENT_TYPE = 'application/json';
 
-export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TRPCError, s: RequestState) => void) {
+/** Subscriptions one credential may hold open on a node at once (decisions §20). */
+const MAX_OPEN_SUBSCRIPTIONS = 10;
+/** What a refused 11th subscription is told to wait: none of the open ones says when it ends. */
+const SUBSCRIPTION_RETRY_AFTER_S = 5;
+
+/**
+ * `stopping` aborts when the server stops (server/main/start.ts): every open subscription's stream
+ * then ends, so that the server's close does not wait for them; the client reconnects, to another
+ * node, with its last event id.
+ */
+export function createTrpcHandler(
+  table: ProcedureTable,
+  onInternalError: (e: TRPCError, s: RequestState) => void,
+  stopping?: AbortSignal,
+) {
   const writes = (name: string) => table.byPath.get(name)?.writes === true;
+  /** Open subscription streams by credential (its key id, the rate limit's key). */
+  const open = new Map<string, number>();
 
   /** tRPC's answer to this request, as text. `state` is absent only for a batch refused as too large. */
   const resolve = async (ctx: KoaContext, state: RequestState | undefined, path: string): Promise<RestOutcome> => {
@@ -70,13 +88,104 @@ export function createTrpcHandler(table: ProcedureTable, onInternalError: (e: TR
     }
   };
 
-  /** Answers one /trpc request to `path` (`employees.create`, or `a,b,c` when `batched`). */
+  /** A refusal before a subscription's stream opens: its HTTP status, in tRPC's error shape. */
+  const refuseSubscription = (state: RequestState, path: string, thrown: unknown): RestOutcome => {
+    const error = getTRPCErrorFromUnknown(thrown);
+    const refusal = toApiError(error, 'subscription');
+    if (refusal.problemCode === 'internal_error') onInternalError(error, state);
+    const shape = getTRPCErrorShape({
+      config: appRouter._def._config,
+      ctx: state,
+      error,
+      input: undefined,
+      path,
+      type: 'subscription',
+    });
+    return {
+      status: refusal.status,
+      contentType: TRPC_CONTENT_TYPE,
+      body: JSON.stringify({ error: shape }),
+      headers: refusal.headers,
+    };
+  };
+
+  /**
+   * A subscription (decisions §20): its checks (rate limit, credential, scope, input, where it
+   * starts) run first, so that a refusal is an answer of its own with its status, not an error
+   * inside a stream; then the credential's open streams are counted (429 past
+   * MAX_OPEN_SUBSCRIPTIONS), and tRPC streams the events as server-sent events, which Koa pipes to
+   * the client until it goes away or the server stops. Undefined: the stream is Koa's body.
+   */
+  const subscribe = async (ctx: KoaContext, state: RequestState, path: string): Promise<RestOutcome | undefined> => {
+    const entry = table.byPath.get(path);
+    if (!entry) return resolve(ctx, state, path);
+    const params = new URLSearchParams(ctx.querystring);
+    const lastEventId = ctx.get('Last-Event-Id') || params.get('lastEventId') || params.get('Last-Event-Id');
+    try {
+      // The same input tRPC builds: the `input` parameter, and the id a reconnecting client resumes after.
+      await callProcedure(entry, state, () => {
+        const raw = params.get('input');
+        let input: unknown;
+        try {
+          input = raw === null ? undefined : JSON.parse(raw);
+        } catch (cause) {
+          throw new TRPCError({ code: 'PARSE_ERROR', cause });
+        }
+        if (!lastEventId) return input;
+        return input !== null && typeof input === 'object' ? { ...input, lastEventId } : (input ?? { lastEventId });
+      });
+    } catch (error) {
+      return refuseSubscription(state, path, error);
+    }
+    // The checks passed, so the credential is valid.
+    const holder = state.auth.state === 'authenticated' ? state.auth.credential.keyId : '';
+    const held = open.get(holder) ?? 0;
+    if (held >= MAX_OPEN_SUBSCRIPTIONS) {
+      const refusal = new ApiError('rate_limited', {
+        detail: `A credential may hold at most ${MAX_OPEN_SUBSCRIPTIONS} subscriptions open at once; close one first.`,
+        headers: { 'Retry-After': String(SUBSCRIPTION_RETRY_AFTER_S) },
+      });
+      return refuseSubscription(state, path, refusal);
+    }
+    open.set(holder, held + 1);
+    ctx.res.once('close', () => {
+      const now = (open.get(holder) ?? 1) - 1;
+      if (now > 0) open.set(holder, now);
+      else open.delete(holder);
+    });
+
+    const request = incomingMessageToRequest(ctx.req, ctx.res, { maxBodySize: MAX_BODY_BYTES });
+    const signals = stopping ? [request.signal, stopping] : [request.signal];
+    const response = await resolveResponse({
+      router: appRouter,
+      req: new Request(request, { signal: AbortSignal.any(signals) }),
+      path,
+      error: null,
+      createContext: async () => state,
+      onError: ({ error }) => {
+        if (toApiError(error, 'subscription').problemCode === 'internal_error') onInternalError(error, state);
+      },
+    });
+    // tRPC's stream headers, but the tenant's data is never stored (decisions §1) and Node decides the connection.
+    ctx.status = response.status;
+    for (const [name, value] of response.headers) {
+      if (name !== 'connection' && name !== 'cache-control') ctx.set(name, value);
+    }
+    ctx.set('Cache-Control', 'no-store, no-transform');
+    ctx.body = response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : '';
+    return undefined;
+  };
+
+  /** Answers one /trpc request to `path` (`employees.create`, or `a,b,c` when `batched`); undefined: a subscription's stream, already Koa's body. */
   return async (
     ctx: KoaContext,
     state: RequestState | undefined,
     path: string,
     batched: boolean,
-  ): Promise<RestOutcome> => {
+  ): Promise<RestOutcome | undefined> => {
+    if (state && ctx.method === 'GET' && !batched && table.byPath.get(path)?.type === 'subscription') {
+      return subscribe(ctx, state, path);
+    }
     if (state && ctx.method === 'GET' && !batched) return (await query(ctx, state, path)) ?? resolve(ctx, state, path);
     const names = batched ? path.split(',') : [path];
     if (!state || ctx.method !== 'POST' || !names.every(writes)) return resolve(ctx, state, path);

@@ -59,7 +59,9 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
     metrics,
     logger,
   );
-  const app = createApp({ env, orm, logger, cursors, rateLimits, readiness, metrics });
+  // Aborted when the server stops taking requests: open subscription streams end with it.
+  const stopping = new AbortController();
+  const app = createApp({ env, orm, logger, cursors, rateLimits, readiness, metrics, stopping: stopping.signal });
   const server = createHttpServer(app.callback(), env, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -89,6 +91,7 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
       if (env.SHUTDOWN_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
       closing = true;
       for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
+      stopping.abort();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
