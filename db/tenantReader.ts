@@ -33,6 +33,7 @@ export const TENANT_TABLES = [
   'webhook_endpoints',
   'webhook_deliveries',
   'idempotency_keys',
+  'account_setup_tokens',
 ] as const;
 
 /** A statement (or a reader) that would read tenant rows without being scoped to one tenant. */

@@ -36,6 +36,8 @@ export const Profile = defineEntity({
     ...tenantOwned(),
     email: p.string(),
     status: p.enum(['invited', 'active', 'disabled'] as const).default('invited'),
+    /** argon2id, as a PHC string; null until the account's set-up link is used (routers/accounts/). */
+    passwordHash: p.string().nullable().hidden(),
     updatedAt: updatedAtProperty(),
   },
 });

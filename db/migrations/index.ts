@@ -16,6 +16,7 @@ import { Migration20261127000015IdempotencyRequiredScopes } from './Migration202
 import { Migration20261127000016EventPositions } from './Migration20261127000016EventPositions.js';
 import { Migration20261127000017RecordVersions } from './Migration20261127000017RecordVersions.js';
 import { Migration20261127000018DeliveriesByHand } from './Migration20261127000018DeliveriesByHand.js';
+import { Migration20261127000019AccountSetup } from './Migration20261127000019AccountSetup.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
 export const migrationsList = [
@@ -37,6 +38,7 @@ export const migrationsList = [
   Migration20261127000016EventPositions,
   Migration20261127000017RecordVersions,
   Migration20261127000018DeliveriesByHand,
+  Migration20261127000019AccountSetup,
 ].map((cls) => ({
   name: cls.name,
   class: cls,

@@ -180,7 +180,13 @@ export const employeesRouter = router({
     .input(createEmployeeInput)
     .output(employeeResponse)
     .mutation(async ({ ctx, input }) => ({
-      data: await hireEmployee(ctx.em, ctx.credential.tenantId, input, writeOrigin(ctx)),
+      data: await hireEmployee(
+        ctx.em,
+        ctx.credential.tenantId,
+        input,
+        writeOrigin(ctx),
+        ctx.services.env.PUBLIC_BASE_URL,
+      ),
     })),
 
   update: write

@@ -4,6 +4,8 @@ import { DomainError } from '../../core/domainError.js';
 import { checkVersion, type ExpectedVersions } from '../../core/versions.js';
 import type { EntityManager } from '../../db/orm.js';
 import { inTransaction, parsed, TenantReader } from '../../db/tenantReader.js';
+import { SETUP_LINK_DAYS } from '../accounts/account.record.js';
+import { newSetupLink } from '../accounts/accounts.writes.js';
 import { deliveriesQueued, eventCtes, eventValues, previousAttributes, recordEvents } from '../events/eventLog.js';
 import {
   ALLOWANCE_TYPES_JSON,
@@ -74,8 +76,11 @@ export interface AccountOptions {
   actorId?: string;
   /** Whether the account takes one of the plan's seats only when one is free (default true). */
   enforceSeatLimit?: boolean;
-  /** Whether an invite e-mail goes to the outbox (default true). */
-  invite?: boolean;
+  /**
+   * An invite e-mail in the outbox, carrying a one-time set-up link on `baseUrl` (PUBLIC_BASE_URL,
+   * decisions §20); default none.
+   */
+  invite?: { baseUrl: string } | false;
   /** The moment of the write (default: now); its UTC year is the year of the leave balances. */
   now?: Date;
   /** created_at of the profile and the employee, for back-dated data (the demo's people); default `now`. */
@@ -161,6 +166,10 @@ function accountStatement(recordsEvent: boolean): string {
   invite as (
     insert into outbox_messages (id, tenant_id, kind, recipient, subject, body)
     select ?, ?, 'employee_invite', ?, ?, ? || assigned.code || ? from new_employee, assigned where ?::boolean
+  ),
+  setup_link as (
+    insert into account_setup_tokens (id, tenant_id, profile_id, token_hash, expires_at, created_at)
+    select ?, ?, new_profile.id, ?, ?::timestamptz, ?::timestamptz from new_profile, new_employee where ?::boolean
   )${
     recordsEvent
       ? `,
@@ -222,7 +231,7 @@ export async function createEmployeeAccount(
   person: NewEmployee,
   options: AccountOptions = {},
 ): Promise<EmployeeRecord> {
-  const { actorId, enforceSeatLimit = true, invite = true, now = new Date() } = options;
+  const { actorId, enforceSeatLimit = true, invite = false, now = new Date() } = options;
   const email = person.email.toLowerCase();
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
@@ -250,6 +259,7 @@ export async function createEmployeeAccount(
     const prefix = locked.id_prefix;
     const digits = locked.id_digits;
     const events = options.recordedAs && eventValues(reader, options.recordedAs);
+    const link = invite ? newSetupLink(invite.baseUrl, now) : undefined;
     let outcome: AccountOutcome;
     try {
       outcome = (await reader.one<AccountOutcome>(events ? CREATE_ACCOUNT.recordingEvent : CREATE_ACCOUNT.plain, [
@@ -313,8 +323,16 @@ export async function createEmployeeAccount(
         email,
         `You are invited to ${locked.name} on Workforce`,
         `Hello ${person.full_name},\n\n${locked.name} has invited you to Workforce as `,
-        `, starting ${person.joining_date}.\nSign in with this e-mail address to accept the invitation.\n`,
-        invite,
+        `, starting ${person.joining_date}.\n\nSet the password you will sign in with at this link ` +
+          `(it works once, for ${SETUP_LINK_DAYS} days):\n${link?.url ?? ''}\n`,
+        Boolean(link),
+        // setup_link: only its hash is stored
+        uuidv7(),
+        tenantId,
+        link?.tokenHash ?? null,
+        link?.expiresAt.toISOString() ?? null,
+        stamp,
+        Boolean(link),
         // the employee.created event and its deliveries
         ...(events ? [...events.before, uuidv7(), ...events.after] : []),
         // the outcome
@@ -358,7 +376,8 @@ export interface HireInput extends NewEmployee {
 
 /**
  * The hiring journey in one transaction (decisions §7): login account, employee record, leave
- * balances, optional rate card, invite e-mail in the outbox; it takes a seat of the plan. Records
+ * balances, optional rate card, invite e-mail in the outbox with the account's set-up link on
+ * `baseUrl` (PUBLIC_BASE_URL, decisions §20); it takes a seat of the plan. Records
  * `employee.created` (decisions §14) with the account, in its statement.
  */
 export function hireEmployee(
@@ -366,8 +385,13 @@ export function hireEmployee(
   tenantId: string,
   input: HireInput,
   origin: WriteOrigin,
+  baseUrl: string,
 ): Promise<EmployeeRecord> {
-  return createEmployeeAccount(em, tenantId, input, { actorId: input.actor_employee_id, recordedAs: origin });
+  return createEmployeeAccount(em, tenantId, input, {
+    actorId: input.actor_employee_id,
+    recordedAs: origin,
+    invite: { baseUrl },
+  });
 }
 
 /** A PATCH of the HR-controlled fields: undefined leaves a field, null clears it. */

@@ -22,6 +22,7 @@ import { ApiError, problemCodes } from '../../core/problems.js';
 import { MAX_BATCH_SIZE, malformedPathId } from '../../core/trpc.js';
 import { appRouter } from '../../routers/index.js';
 import type { Env } from '../main/env.js';
+import { accountSetupRoutes } from './accountSetup.js';
 import { resolveAuth } from './auth.js';
 import { readIfMatch, replayedWithEtag } from './conditional.js';
 import { contentSecurityPolicy, inlineScriptSource, sendHtmlPage } from './htmlPage.js';
@@ -238,6 +239,9 @@ export function createApp(deps: AppDeps): Koa {
       `<!doctype html><html lang="en"><meta charset="utf-8"><title>${entry.title}</title><h1>${entry.title}</h1><p>Status ${entry.status}, code <code>${code}</code>.</p><p>See the <a href="/docs">API reference</a> for when it is returned.</p></html>`,
     );
   });
+
+  // The page of an account's set-up link (decisions §20).
+  accountSetupRoutes(router, orm);
 
   router.post('/oauth/token', async (ctx) => {
     try {

@@ -42,6 +42,9 @@ Usage:
                                                 on every node first: refused without SECRETS_ENCRYPTION_KEY
                                                 (docs/configuration.md)
   wfm demo                                      a demo organisation with data in every resource, keys and a client
+  wfm account invite EMPLOYEE_ID                a fresh one-time set-up link for the employee's login account
+                                                (EMPLOYEE_ID: the employee's id, a UUID); earlier unused links stop working
+  wfm account disable EMPLOYEE_ID               the account can no longer sign in; its unused set-up links stop working
 
 --tenant is always the organisation's live tenant id. Every command takes --json and then
 prints exactly one JSON object on stdout. Webhook secrets are encrypted under SECRETS_ENCRYPTION_KEY,
@@ -242,6 +245,14 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
       const { createDemoOrganisation } = await import('../../routers/organisations/demo.js');
       return withOrm(env, (orm) => createDemoOrganisation(orm.em.fork(), prefix));
     }
+    case 'account invite': {
+      const { issueSetupLink } = await import('../../routers/accounts/accounts.writes.js');
+      return withOrm(env, (orm) => issueSetupLink(orm.em.fork(), positional(args, 'EMPLOYEE_ID'), env.PUBLIC_BASE_URL));
+    }
+    case 'account disable': {
+      const { disableAccount } = await import('../../routers/accounts/accounts.writes.js');
+      return withOrm(env, (orm) => disableAccount(orm.em.fork(), positional(args, 'EMPLOYEE_ID')));
+    }
     default:
       throw new Error(`Unknown command '${command}'. Run wfm --help.`);
   }
@@ -275,6 +286,7 @@ async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
       `  client secret  ${demo.client.client_secret}`,
       `  HR admin id    ${demo.hr_admin.id} (${demo.hr_admin.email})`,
       '',
+      ...(await demoSignInLines(env, orm, demo)),
       'Try:',
       `  curl -H "Authorization: Bearer ${demo.live_key.secret}" "${base}/v1/employees?limit=5"`,
       `  API reference: ${base}/docs`,
@@ -282,6 +294,26 @@ async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
       ...webhookHint(env, demo.live_key.secret),
     ].join('\n'),
   );
+}
+
+/**
+ * Who of the demo can sign in, and how (decisions §20): the HR admin and an employee who reports to
+ * them, each with a set-up link issued now (every start issues new ones, replacing the last) until
+ * the account has a password.
+ */
+async function demoSignInLines(env: Env, orm: Orm, demo: DemoResult): Promise<string[]> {
+  const { demoSignIns } = await import('../../routers/accounts/accounts.writes.js');
+  const people = await demoSignIns(orm.em.fork(), demo.tenant.id, demo.hr_admin.id, env.PUBLIC_BASE_URL);
+  return [
+    'Sign in as (docs/sign-in.md):',
+    ...people.flatMap((p) => [
+      `  ${p.role.padEnd(9)} ${p.full_name} <${p.email}>, id ${p.employee_id}`,
+      p.setup_url
+        ? `            set a password (link works once, 7 days): ${p.setup_url}`
+        : '            account set up: sign in with its password (a new link: wfm account invite ID)',
+    ]),
+    '',
+  ];
 }
 
 /** How to try a webhook receiver on this machine (decisions §17): README "Webhooks locally". */

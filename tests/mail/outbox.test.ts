@@ -261,7 +261,9 @@ describe('one dispatcher pass at a time', () => {
       expect(eml).toMatch(/^From: Workforce <no-reply@workforce\.example>$/m);
       expect(eml).toContain(`Subject: You are invited to ${t.tenant.name} on Workforce`);
       expect(eml).toContain(`Message-ID: <${row.id}@workforce.example>`);
-      expect(eml).toContain('Sign in with this e-mail address');
+      // The account's one-time set-up link (decisions §20), on PUBLIC_BASE_URL.
+      const text = eml.replace(/=\n/g, '').replace(/=3D/g, '='); // quoted-printable
+      expect(text).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/account\/setup\?token=[A-Za-z0-9_-]{43}$/m);
       expect(eml).not.toContain('\r\n');
       const suppressed = await outboxRow(h, quiet);
       expect(suppressed.state).toBe('suppressed');
