@@ -22,6 +22,8 @@ export const problemCodes = {
   insufficient_scope: { status: 403, title: 'Insufficient scope' },
   actor_not_hr_admin: { status: 403, title: 'Actor is not an HR admin' },
   actor_not_permitted: { status: 403, title: 'Actor not permitted' },
+  // A CORS preflight from an origin the service does not allow (server/http/cors.ts, decisions §20).
+  cors_origin_not_allowed: { status: 403, title: 'Origin not allowed' },
   not_found: { status: 404, title: 'Not found' },
   actor_not_found: { status: 404, title: 'Actor not found' },
   employee_not_found: { status: 404, title: 'Employee not found' },
@@ -63,6 +65,11 @@ export type ProblemCode = keyof typeof problemCodes;
 
 export interface ApiErrorOptions {
   detail?: string;
+  /**
+   * The detail in the words of a /trpc caller, when REST's speak of what tRPC has not (a path, a
+   * query parameter, a request body): the tRPC error formatter's message (core/trpc.ts).
+   */
+  trpcDetail?: string;
   errors?: FieldError[];
   headers?: Record<string, string>;
   cause?: unknown;
@@ -100,6 +107,7 @@ export class ApiError extends TRPCError {
   readonly status: number;
   readonly title: string;
   readonly detail?: string;
+  readonly trpcDetail?: string;
   readonly errors?: FieldError[];
   readonly headers: Record<string, string>;
 
@@ -110,6 +118,7 @@ export class ApiError extends TRPCError {
     this.status = status;
     this.title = title;
     this.detail = options.detail;
+    this.trpcDetail = options.trpcDetail;
     this.errors = options.errors;
     this.headers = options.headers ?? {};
   }

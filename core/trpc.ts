@@ -86,9 +86,30 @@ function zodIssuesToFieldErrors(error: ZodError): FieldError[] {
  */
 const PATH_IDS = new Set(['id', 'delivery_id']);
 
-/** 400 invalid_id: the `{id}` of the path is not a UUID. */
-export function malformedPathId(): ApiError {
-  return new ApiError('invalid_id', { detail: 'The id in the path must be a UUID.' });
+/**
+ * 400 invalid_id: the `{id}` of the path is not a UUID. Over /trpc the id is a field of the input,
+ * named in the message (`fields`: those found malformed).
+ */
+export function malformedPathId(fields: readonly string[] = ['id']): ApiError {
+  return new ApiError('invalid_id', {
+    detail: 'The id in the path must be a UUID.',
+    trpcDetail: `Invalid input: ${fields.map((field) => `${field}: must be a UUID`).join('; ')}.`,
+  });
+}
+
+/** How REST's detail of a bad query begins (here, and in rules that judge a query: the event log's). */
+const QUERY_DETAIL = 'Invalid query parameter: ';
+
+/**
+ * The message a /trpc caller reads: the detail in tRPC's words (an input and its fields, where
+ * REST speaks of a path, query parameters and a request body), else the detail REST gives.
+ */
+function trpcMessage(api: ApiError): string {
+  if (api.trpcDetail) return api.trpcDetail;
+  const detail = api.detail ?? api.title;
+  return api.problemCode === 'invalid_query_parameter' && detail.startsWith(QUERY_DETAIL)
+    ? `Invalid input: ${detail.slice(QUERY_DETAIL.length)}`
+    : detail;
 }
 
 /**
@@ -108,22 +129,28 @@ export function toApiError(error: TRPCError, type: string): ApiError {
   } else if (error.code === 'BAD_REQUEST' && cause instanceof ZodError) {
     const errors = zodIssuesToFieldErrors(cause);
     // The path identifier of a record (module slugs have no format: an unknown one is 404).
-    if (errors.some((e) => PATH_IDS.has(e.path))) {
-      api = malformedPathId();
+    const ids = errors.filter((e) => PATH_IDS.has(e.path)).map((e) => e.path);
+    if (ids.length) {
+      api = malformedPathId(ids);
     } else if (type === 'query' || type === 'subscription') {
       const names = [...new Set(errors.map((e) => e.path.split('.')[0]))].join(', ');
       api = new ApiError('invalid_query_parameter', {
-        detail: `Invalid query parameter: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+        detail: `${QUERY_DETAIL}${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
         errors: names ? errors : undefined,
       });
     } else {
       api = new ApiError('invalid_body', {
         detail: `The request body has ${errors.length} problem(s).`,
+        trpcDetail: `The input has ${errors.length} problem(s).`,
         errors,
       });
     }
   } else if (error.code === 'PARSE_ERROR' || (error.code === 'BAD_REQUEST' && cause instanceof SyntaxError)) {
-    api = new ApiError('invalid_json', { detail: 'The request body is not valid JSON.' });
+    // Only tRPC parses JSON itself (a query's ?input=); /v1 and /trpc writes read bodies with readJsonBody.
+    api = new ApiError('invalid_json', {
+      detail: 'The request body is not valid JSON.',
+      trpcDetail: 'The input is not valid JSON.',
+    });
   } else if (error.code === 'NOT_FOUND') {
     api = new ApiError('not_found', { detail: error.message });
   } else if (error.code === 'METHOD_NOT_SUPPORTED') {
@@ -152,19 +179,23 @@ const t = initTRPC
     // A subscription's stream (decisions §20) says it is alive when no event came for a while, so
     // that proxies keep it open and tRPC's client reconnects (with its last event id) when it is not.
     sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
-    errorFormatter({ shape, error, type }) {
+    errorFormatter({ shape, error, type, ctx }) {
       const api = toApiError(error, type);
       return {
         ...shape,
         // The JSON-RPC code of the answer's HTTP status (decisions §17), not -32603 for every
         // refusal a rule threw: tRPC's tools tell a client's mistake from a server fault by it.
         code: TRPC_ERROR_CODES_BY_KEY[api.code],
-        message: api.detail ?? api.title,
+        message: trpcMessage(api),
         data: {
           code: api.problemCode,
           httpStatus: api.status,
           title: api.title,
           ...(api.errors ? { errors: api.errors } : {}),
+          // As a problem document's (decisions §20); typed as always there, for it is on the wire: a
+          // call refused before tRPC made a context (a batch too large, an unreadable input) has
+          // none here, and server/http/trpcEndpoint.ts adds it to the answer.
+          request_id: ctx?.requestId as string,
         },
       };
     },

@@ -25,6 +25,7 @@ import type { Env } from '../main/env.js';
 import { accountSetupRoutes } from './accountSetup.js';
 import { resolveAuth } from './auth.js';
 import { readIfMatch, replayedWithEtag } from './conditional.js';
+import { configuredOrigins, cors } from './cors.js';
 import { contentSecurityPolicy, inlineScriptSource, sendHtmlPage } from './htmlPage.js';
 import { executeWrite, parseIdempotencyKey } from './idempotency.js';
 import type { Metrics } from './metrics.js';
@@ -143,30 +144,8 @@ export function createApp(deps: AppDeps): Koa {
   });
   app.use(problemBoundary(baseUrl, logger));
 
-  if (env.CORS_ORIGINS.length) {
-    app.use(async (ctx, next) => {
-      const origin = ctx.get('Origin');
-      if (origin && env.CORS_ORIGINS.includes(origin)) {
-        ctx.set('Access-Control-Allow-Origin', origin);
-        ctx.set('Vary', 'Origin');
-        ctx.set(
-          'Access-Control-Expose-Headers',
-          'X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, ETag',
-        );
-        if (ctx.method === 'OPTIONS') {
-          ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, POST, PATCH, DELETE, OPTIONS');
-          ctx.set(
-            'Access-Control-Allow-Headers',
-            'Authorization, Content-Type, Idempotency-Key, X-Request-Id, If-Match, If-None-Match',
-          );
-          ctx.set('Access-Control-Max-Age', '600');
-          ctx.status = 204;
-          return;
-        }
-      }
-      await next();
-    });
-  }
+  // Before any route, so that a preflight is answered, or refused, whatever the path (decisions §20).
+  app.use(cors(configuredOrigins(env.CORS_ORIGINS)));
 
   /**
    * Resolves the credential once and spends a point of the caller's budget for each procedure the

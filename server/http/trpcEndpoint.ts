@@ -25,6 +25,29 @@ import { callProcedure, errorHeaders, type ProcedureTable } from './rest.js';
 /** How every /trpc answer is labelled, errors included (decisions §17). */
 const TRPC_CONTENT_TYPE = 'application/json';
 
+/**
+ * `body` with `data.request_id` on each error (decisions §20). The error formatter (core/trpc.ts)
+ * sets it from the context, which tRPC has not made yet when it refuses a request whole (a batch too
+ * large, an input that is not JSON); those answers get it here.
+ */
+function withRequestId(body: string, requestId: string): string {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  let added = false;
+  for (const item of Array.isArray(answer) ? answer : [answer]) {
+    const data = (item as { error?: { data?: { request_id?: string } } } | null)?.error?.data;
+    if (data && data.request_id === undefined) {
+      data.request_id = requestId;
+      added = true;
+    }
+  }
+  return added ? JSON.stringify(answer) : body;
+}
+
 /** Subscriptions one credential may hold open on a node at once (decisions §20). */
 const MAX_OPEN_SUBSCRIPTIONS = 10;
 /** What a refused 11th subscription is told to wait: none of the open ones says when it ends. */
@@ -65,7 +88,9 @@ export function createTrpcHandler(
     // Every answer is JSON; tRPC leaves some errors (an unsupported Content-Type) unlabelled, which
     // a Response makes text/plain.
     delete headers['content-type'];
-    return { status: response.status, contentType: TRPC_CONTENT_TYPE, body: await response.text(), headers };
+    const text = await response.text();
+    const body = response.status >= 400 ? withRequestId(text, ctx.state.requestId) : text;
+    return { status: response.status, contentType: TRPC_CONTENT_TYPE, body, headers };
   };
 
   /**

@@ -9,6 +9,22 @@ import { z } from 'zod';
 import { DB_TIMEOUT_DEFAULTS } from '../../db/orm.js';
 import { parseSecretKey, SecretKeyRing } from '../../db/secrets.js';
 
+/**
+ * The origin an entry of CORS_ORIGINS names, as a browser writes it (`HTTPS://App.example.com/` →
+ * `https://app.example.com`); undefined when it is not `scheme://host[:port]`, which would
+ * otherwise silently allow nothing.
+ */
+function originOf(entry: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return undefined;
+  }
+  const plain = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return ['http:', 'https:'].includes(url.protocol) && plain ? url.origin : undefined;
+}
+
 const flag = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 const bool = flag.default(false);
 const positiveInt = z.coerce.number().int().positive();
@@ -97,15 +113,23 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'CREDENTIAL_PREFIX must be 2-16 lower-case letters or digits')
     .default('svc'),
+  /** The origins whose pages may call the API (server/http/cors.ts), as browsers write them. */
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) =>
-      v
+    .transform((v, ctx) => {
+      const entries = v
         .split(',')
         .map((o) => o.trim())
-        .filter(Boolean),
-    ),
+        .filter(Boolean);
+      const origins = entries.map(originOf);
+      const bad = entries.filter((_, i) => !origins[i]);
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return origins as string[];
+    }),
   /** The request line and headers must arrive within this (else 408). */
   HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(HTTP_TIMEOUT_DEFAULTS.HTTP_HEADERS_TIMEOUT_MS),
   /** The whole request, body included, must arrive within this (else 408). */

@@ -41,15 +41,18 @@ const NORMALISED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
 
 /**
  * Answers decided before any operation runs, which no operation documents: the route table's 404
- * (no documented path) and 405 (a documented path without that method), and the answers of Node's
+ * (no documented path) and 405 (a documented path without that method), the answers of Node's
  * HTTP server to a request it refuses before the app sees it (server/http/httpServer.ts): 400
- * malformed_request, 408 request_timeout, 431 request_header_fields_too_large. Each is a problem
- * document of exactly that code, valid against the document's Problem schema.
+ * malformed_request, 408 request_timeout, 431 request_header_fields_too_large, and a CORS preflight's
+ * refusal (an OPTIONS, which no operation has: 403 cors_origin_not_allowed; server/http/cors.ts).
+ * Each is a problem document of exactly that code, valid against the document's Problem schema. A
+ * preflight's acceptance is a 204 without a body.
  */
-const PRE_OPERATION: Record<'noPath' | 'noMethod' | 'node', Record<number, string>> = {
+const PRE_OPERATION: Record<'noPath' | 'noMethod' | 'node' | 'preflight', Record<number, string>> = {
   noPath: { 404: 'not_found' },
   noMethod: { 405: 'method_not_allowed' },
   node: { 400: 'malformed_request', 408: 'request_timeout', 431: 'request_header_fields_too_large' },
+  preflight: { 403: 'cors_origin_not_allowed' },
 };
 
 /** One response as received: what `Contract.check` judges. */
@@ -267,8 +270,16 @@ export class Contract {
       response = documented;
       at = ['paths', template as string, method as string, 'responses', String(x.status)];
     } else {
+      const preflight = wire === 'OPTIONS' && !operation;
+      if (preflight && x.status === 204) {
+        if (x.body) fail('a preflight accepted has no body');
+        return;
+      }
       const kind = !item ? 'noPath' : !operation ? 'noMethod' : undefined;
-      preOperationCode = (kind && PRE_OPERATION[kind][x.status]) || PRE_OPERATION.node[x.status];
+      preOperationCode =
+        (kind && PRE_OPERATION[kind][x.status]) ||
+        PRE_OPERATION.node[x.status] ||
+        (preflight ? PRE_OPERATION.preflight[x.status] : undefined);
       if (!preOperationCode) {
         const documentedStatuses = operation ? Object.keys(operation.responses as Json).join(', ') : '';
         fail(
