@@ -132,7 +132,16 @@ export function useHeldReceivers(h: TestServer): Receiver[] {
       r.answer(() => 200);
       for (const q of r.received) if (!q.res.writableEnded) q.res.writeHead(200).end();
     }
-    await sql(h, `update webhook_deliveries set status = 'failed', locked_until = null where status = 'pending'`);
+    // The dispatcher records outcomes meanwhile, row by row in its own order: a deadlock with it is
+    // retried (the dispatcher's side goes through, which is all this needs).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await sql(h, `update webhook_deliveries set status = 'failed', locked_until = null where status = 'pending'`);
+        return;
+      } catch (error) {
+        if (attempt === 5 || !/deadlock detected/.test((error as Error).message)) throw error;
+      }
+    }
   });
   return held;
 }

@@ -11,6 +11,7 @@ import { createApiKey, createOAuthClient } from '../../routers/credentials/crede
 import { createDemoOrganisation } from '../../routers/organisations/demo.js';
 import { createOrganisation } from '../../routers/organisations/organisations.writes.js';
 import { adminUrl, databaseUrl } from '../support/globalSetup.js';
+import { fillOlderSchema } from '../support/laterSchema.js';
 
 // Keys that keep tenants apart (decisions §12), read from the database's own catalogue, so that a
 // table added later without them fails here. A tenant table is any table with a tenant_id column.
@@ -398,21 +399,6 @@ async function contents(sql: Sql, columns: Record<string, string[]>): Promise<Re
   return out;
 }
 
-/** Columns that migrations after this one add and that the code filling the database writes. */
-const ADDED_LATER: [string, string][] = [
-  ['tenants', 'last_event_at timestamptz(3)'],
-  ['employees', 'version integer not null default 1'],
-  ['leave_requests', 'version integer not null default 1'],
-];
-
-/** Tables that later migrations make and that the filling code's statements name (the hire's names set-up links). */
-const MADE_LATER: [string, string][] = [
-  [
-    'account_setup_tokens',
-    '(id uuid, tenant_id uuid, profile_id uuid, token_hash text, expires_at timestamptz, used_at timestamptz, revoked_at timestamptz, created_at timestamptz)',
-  ],
-];
-
 const mine = Migration20261123000007TenantKeys.name;
 const previous = migrationsList[migrationsList.findIndex((m) => m.name === mine) - 1].name;
 
@@ -425,32 +411,31 @@ async function migratePopulated(orm: Orm) {
   const sql = sqlOf(orm);
   expect((await orm.migrator.up({ to: previous })).at(-1)?.name).toBe(previous);
 
-  // The fill runs today's code, which writes columns that later migrations add: they are there for
-  // the fill and gone before the migrations run, which add them again.
-  for (const [table, column] of ADDED_LATER) await sql(`alter table ${table} add column ${column}`);
-  for (const [table, columns] of MADE_LATER) await sql(`create table ${table} ${columns}`);
-  const demo = await createDemoOrganisation(orm.em.fork(), 'svc');
-  const second = await createOrganisation(orm.em.fork(), { name: 'Second Org' });
-  for (const env of ['live', 'test'] as const) {
-    await createApiKey(orm.em.fork(), 'svc', { tenantId: second.tenant.id, env, scopes: ['employees:read'] });
-    await createOAuthClient(orm.em.fork(), 'svc', { tenantId: second.tenant.id, env, scopes: ['employees:read'] });
-  }
-  await orm.em.fork().transactional(async (tx) => {
-    const run = (text: string) => tx.execute(text);
-    await run(`insert into rate_cards (id, tenant_id, employee_id, pay_model, rate)
-               select gen_random_uuid(), tenant_id, id, 'hourly', 75 from employees
-                where employment_type in ('contractor', 'freelancer', 'vendor_worker') or is_hr_admin`);
-    await run(`insert into outbox_messages (id, tenant_id, kind, recipient, subject, body)
-               select gen_random_uuid(), tenant_id, 'invite', email, 'Welcome', 'Hello' from employees where is_hr_admin`);
-    await run(`insert into idempotency_keys (tenant_id, key, fingerprint, state, response_status, response_body)
-               select id, 'key-' || env, repeat('0', 64), 'completed', 200, '{}' from tenants`);
-    await run(`insert into oauth_tokens (id, tenant_id, client_id, kind, token_hash, family_id, scopes, expires_at)
-               select gen_random_uuid(), tenant_id, id, 'access', md5(id::text) || md5(client_id), gen_random_uuid(),
-                      scopes, now() + interval '1 hour' from oauth_clients`);
+  // The fill runs today's code on the older schema (tests/support/laterSchema.ts).
+  let demo: Awaited<ReturnType<typeof createDemoOrganisation>> | undefined;
+  let second: Awaited<ReturnType<typeof createOrganisation>> | undefined;
+  await fillOlderSchema(sql, async () => {
+    demo = await createDemoOrganisation(orm.em.fork(), 'svc');
+    second = await createOrganisation(orm.em.fork(), { name: 'Second Org' });
+    for (const env of ['live', 'test'] as const) {
+      await createApiKey(orm.em.fork(), 'svc', { tenantId: second.tenant.id, env, scopes: ['employees:read'] });
+      await createOAuthClient(orm.em.fork(), 'svc', { tenantId: second.tenant.id, env, scopes: ['employees:read'] });
+    }
+    await orm.em.fork().transactional(async (tx) => {
+      const run = (text: string) => tx.execute(text);
+      await run(`insert into rate_cards (id, tenant_id, employee_id, pay_model, rate)
+                 select gen_random_uuid(), tenant_id, id, 'hourly', 75 from employees
+                  where employment_type in ('contractor', 'freelancer', 'vendor_worker') or is_hr_admin`);
+      await run(`insert into outbox_messages (id, tenant_id, kind, recipient, subject, body)
+                 select gen_random_uuid(), tenant_id, 'invite', email, 'Welcome', 'Hello' from employees where is_hr_admin`);
+      await run(`insert into idempotency_keys (tenant_id, key, fingerprint, state, response_status, response_body)
+                 select id, 'key-' || env, repeat('0', 64), 'completed', 200, '{}' from tenants`);
+      await run(`insert into oauth_tokens (id, tenant_id, client_id, kind, token_hash, family_id, scopes, expires_at)
+                 select gen_random_uuid(), tenant_id, id, 'access', md5(id::text) || md5(client_id), gen_random_uuid(),
+                        scopes, now() + interval '1 hour' from oauth_clients`);
+    });
   });
 
-  for (const [table, column] of ADDED_LATER) await sql(`alter table ${table} drop column ${column.split(' ')[0]}`);
-  for (const [table] of MADE_LATER) await sql(`drop table ${table}`);
   const before = await readCatalogue(sql);
   const tables = before.tables.map((t) => t.table);
   const columns = await keptColumns(sql, tables);
@@ -480,7 +465,7 @@ async function migratePopulated(orm: Orm) {
   expect(Object.fromEntries(kept)).toEqual(referenceBehaviour(before));
   // The second organisation's HR admin cannot report to the demo's.
   expect(
-    await failure(sql, 'update employees set manager_id = ? where id = ?', [demo.hr_admin.id, second.hr_admin.id]),
+    await failure(sql, 'update employees set manager_id = ? where id = ?', [demo?.hr_admin.id, second?.hr_admin.id]),
   ).toEqual({ code: '23503', constraint: 'employees_tenant_id_manager_id_fkey' });
 }
 

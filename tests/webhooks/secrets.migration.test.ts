@@ -12,6 +12,7 @@ import { migrate, type Orm, openOrm } from '../../db/orm.js';
 import { parseSecretKey, SecretKeyRing, secretKeyId } from '../../db/secrets.js';
 import { createOrganisation } from '../../routers/organisations/organisations.writes.js';
 import { adminUrl, databaseUrl } from '../support/globalSetup.js';
+import { fillOlderSchema } from '../support/laterSchema.js';
 
 const mine = 'Migration20261126000012SecretsAtRest';
 const previous = migrationsList[migrationsList.findIndex((m) => m.name === mine) - 1]?.name as string;
@@ -21,7 +22,12 @@ const clear = () => `whsec_${randomBytes(24).toString('base64')}`;
 async function migratePopulated(orm: Orm, keyOf: () => Buffer) {
   const run = <T>(text: string, params: unknown[] = []) => orm.em.fork().getConnection().execute<T[]>(text, params);
   expect((await orm.migrator.up({ to: previous })).at(-1)?.name).toBe(previous);
-  const org = await createOrganisation(orm.em.fork(), { name: 'Secrets Org' });
+  let org: Awaited<ReturnType<typeof createOrganisation>> | undefined;
+  // Today's code on the older schema (tests/support/laterSchema.ts).
+  await fillOlderSchema(run, async () => {
+    org = await createOrganisation(orm.em.fork(), { name: 'Secrets Org' });
+  });
+  if (!org) throw new Error('no organisation');
   const tenant = org.tenant.id;
   const [a, b, c] = [clear(), clear(), clear()];
   const [current, old, expired] = [randomUUID(), randomUUID(), randomUUID()];
