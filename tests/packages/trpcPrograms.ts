@@ -6,6 +6,8 @@
 export interface TrpcScenarioConfig {
   /** The tRPC endpoint, through the fault proxy in front of the test server. */
   url: string;
+  /** The tRPC endpoint of the server itself, for the subscription (the proxy holds whole answers). */
+  liveUrl: string;
   token: string;
   hrAdminId: string;
   email: string;
@@ -19,17 +21,31 @@ export interface TrpcScenarioReport {
   hired: { first: string; again: string; email: string };
   /** A conditional update at the hire's version, then one at that stale version. */
   conditional: { version: number; stale: { code: string | undefined; httpStatus: number | undefined } };
-  refusal: { code: string | undefined; httpStatus: number | undefined; shapeCode: number | undefined };
+  refusal: {
+    code: string | undefined;
+    httpStatus: number | undefined;
+    shapeCode: number | undefined;
+    requestId: string | undefined;
+  };
+  /** The employee.created event of the hire, as events.onEvent streamed it. */
+  live: { id: string; type: string; email: string };
 }
 
 // Plain strings, not template literals: the programs' own code may then use neither backticks nor
 // `${`, and reads as it would in a file of its own.
 export const TRPC_CONSUMER = `// A first-party frontend's calls, built on @workforce/trpc installed from its tarball.
 import { TRPCClientError } from '@trpc/client';
-import { type AppRouter, createWorkforceTRPCClient, type RouterInputs, type RouterOutputs } from '@workforce/trpc';
+import {
+  type AppRouter,
+  createWorkforceTRPCClient,
+  isWorkforceTRPCError,
+  type RouterInputs,
+  type RouterOutputs,
+} from '@workforce/trpc';
 
 interface Config {
   url: string;
+  liveUrl: string;
   token: string;
   hrAdminId: string;
   email: string;
@@ -43,6 +59,35 @@ type Employee = RouterOutputs['employees']['list']['data'][number];
 // Two reads made together: one batched HTTP request.
 const [me, page] = await Promise.all([api.whoami.query(), api.employees.list.query({ limit: 100 })]);
 const listed: Employee[] = page.data;
+
+// Live updates: the hire's event, streamed by events.onEvent (server-sent events, the bearer in Authorization).
+const live = createWorkforceTRPCClient({ url: config.liveUrl, token: config.token });
+let started!: () => void;
+const connected = new Promise<void>((resolve) => {
+  started = resolve;
+});
+let streamed!: (event: { id: string; type: string; email: string }) => void;
+let failed!: (error: unknown) => void;
+const arrived = new Promise<{ id: string; type: string; email: string }>((resolve, reject) => {
+  streamed = resolve;
+  failed = reject;
+  setTimeout(() => reject(new Error('no event within 10 s')), 10_000).unref();
+});
+const subscription = live.events.onEvent.subscribe(
+  { types: ['employee.created'] },
+  {
+    onStarted: () => started(),
+    onData: ({ id, data }) => {
+      const object = data.data.object;
+      if ('email' in object && object.email === config.email) streamed({ id, type: data.type, email: object.email });
+    },
+    onError: (error) => {
+      failed(error);
+      started();
+    },
+  },
+);
+await connected;
 
 // A keyed hire, sent twice (as after a lost answer): the second is the first one replayed.
 const hire: RouterInputs['employees']['create'] = {
@@ -66,19 +111,23 @@ try {
   stale = { code: refused.data?.code, httpStatus: refused.data?.httpStatus };
 }
 
-// A refusal, read as tRPC's tools read it.
-let refusal: { code: string | undefined; httpStatus: number | undefined; shapeCode: number | undefined } = {
-  code: undefined,
-  httpStatus: undefined,
-  shapeCode: undefined,
-};
+// A refusal, told from a network failure by the package's guard: the problem code is typed.
+let refusal: {
+  code: string | undefined;
+  httpStatus: number | undefined;
+  shapeCode: number | undefined;
+  requestId: string | undefined;
+} = { code: undefined, httpStatus: undefined, shapeCode: undefined, requestId: undefined };
 try {
   await api.employees.get.query({ id: '0195f0a0-0000-7000-8000-000000000000' });
 } catch (error) {
-  if (!(error instanceof TRPCClientError)) throw error;
-  const refused = error as TRPCClientError<AppRouter>;
-  refusal = { code: refused.data?.code, httpStatus: refused.data?.httpStatus, shapeCode: refused.shape?.code };
+  if (!isWorkforceTRPCError(error)) throw error;
+  const code: 'not_found' | 'invalid_id' | (string & {}) = error.data.code;
+  refusal = { code, httpStatus: error.data.httpStatus, shapeCode: error.shape.code, requestId: error.data.request_id };
 }
+
+const event = await arrived;
+subscription.unsubscribe();
 
 const report = {
   keyId: me.data.key_id,
@@ -86,6 +135,7 @@ const report = {
   hired: { first: first.data.id, again: again.data.id, email: again.data.email },
   conditional: { version: updated.data.version, stale },
   refusal,
+  live: event,
 };
 process.stdout.write(JSON.stringify(report) + '\\n');
 `;
@@ -109,5 +159,9 @@ export async function wrongCalls(error: TRPCClientError<AppRouter>): Promise<voi
   if (error.data?.code === 'no_such_code') return;
   // must not compile: Property 'query' does not exist
   await api.employees.create.query(hire);
+  // must not compile: Type 'number' is not assignable to type 'string'
+  await api.employees.create.mutate(hire, { context: { idempotencyKey: 42 } });
+  // must not compile: Type 'true' is not assignable to type 'string | number
+  await api.employees.create.mutate(hire, { context: { ifMatch: true } });
 }
 `;

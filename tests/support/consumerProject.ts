@@ -23,8 +23,12 @@ function pinnedVersion(name: string): string {
 export interface ConsumerProjectOptions {
   /** Workspace packages to pack and install, by name: '@workforce/client', '@workforce/trpc'. */
   workspaces: readonly string[];
-  /** Registry packages installed beside them, each at the version the repository pins. */
+  /** Registry packages installed beside them, each at the version the repository pins unless `versions` names one. */
   packages: readonly string[];
+  /** Versions (or ranges) for some of `packages`: ones the repository does not pin, or pins otherwise. */
+  versions?: Record<string, string>;
+  /** Compiler options over the consumer's defaults (TSCONFIG below). */
+  compilerOptions?: Record<string, unknown>;
   /** Source files by name in the project's src/ (one folder), compiled by the project's tsc to dist/. */
   files: Record<string, string>;
 }
@@ -132,10 +136,14 @@ async function createConsumerProject(options: ConsumerProjectOptions): Promise<C
     name: 'workforce-consumer',
     private: true,
     type: 'module',
-    dependencies: Object.fromEntries([...tarballs, ...options.packages.map((name) => [name, pinnedVersion(name)])]),
+    dependencies: Object.fromEntries([
+      ...tarballs,
+      ...options.packages.map((name) => [name, options.versions?.[name] ?? pinnedVersion(name)]),
+    ]),
   };
   await writeFile(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  await writeFile(path.join(dir, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+  const tsconfig = { ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, ...options.compilerOptions } };
+  await writeFile(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
   await mkdir(path.join(dir, 'src'));
   for (const [name, source] of Object.entries(options.files)) await writeFile(path.join(dir, 'src', name), source);
   mustSucceed('npm install', await runIn(dir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']));
