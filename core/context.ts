@@ -15,6 +15,20 @@ export interface Credential {
   tenantId: string;
   env: 'live' | 'test';
   scopes: readonly Scope[];
+  /**
+   * An employee's own token, issued to a first-party app at sign-in (decisions §20): the employee's
+   * `id`, who acts on its writes. Absent for API keys and client-credentials tokens.
+   */
+  employeeId?: string;
+}
+
+/**
+ * The budget a credential spends (decisions §5): its key or client id; an employee's token the
+ * employee's own (every first-party app's token shares one client id, and one person signed in on
+ * several devices has one budget).
+ */
+export function rateLimitKey(credential: Credential): string {
+  return credential.employeeId ? `employee:${credential.employeeId}` : credential.keyId;
 }
 
 /** What the Authorization header amounted to, resolved once per request. */

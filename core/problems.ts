@@ -22,6 +22,8 @@ export const problemCodes = {
   insufficient_scope: { status: 403, title: 'Insufficient scope' },
   actor_not_hr_admin: { status: 403, title: 'Actor is not an HR admin' },
   actor_not_permitted: { status: 403, title: 'Actor not permitted' },
+  // A write with an employee's own token naming another actor (decisions §20).
+  actor_mismatch: { status: 403, title: 'Actor is not the signed-in employee' },
   // A CORS preflight from an origin the service does not allow (server/http/cors.ts, decisions §20).
   cors_origin_not_allowed: { status: 403, title: 'Origin not allowed' },
   not_found: { status: 404, title: 'Not found' },

@@ -310,3 +310,25 @@ export function withoutOutputCheck<P>(procedure: P): P {
   middlewares.splice(at, 1);
   return procedure;
 }
+
+/**
+ * Who acts on a write made with an employee's own token (decisions §20): that employee. An
+ * `actor_employee_id` left out of the input is theirs; given and different, 403 actor_mismatch,
+ * before the input is judged. Other credentials name their actor as before. Used by the writes that
+ * take `actor_employee_id`, after the credential checks.
+ */
+export const impliedActor = t.middleware(async ({ ctx, next, getRawInput }) => {
+  const employeeId = (ctx as Context & { credential?: Credential }).credential?.employeeId;
+  if (!employeeId) return next();
+  const raw = await getRawInput();
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return next();
+  const given = (raw as Record<string, unknown>).actor_employee_id;
+  if (given === undefined) return next({ getRawInput: async () => ({ ...raw, actor_employee_id: employeeId }) });
+  if (typeof given !== 'string' || given.toLowerCase() !== employeeId) {
+    throw new ApiError('actor_mismatch', {
+      detail:
+        'With an employee’s own token the signed-in employee acts: leave actor_employee_id out, or give their id.',
+    });
+  }
+  return next();
+});

@@ -17,6 +17,7 @@ import { Migration20261127000016EventPositions } from './Migration20261127000016
 import { Migration20261127000017RecordVersions } from './Migration20261127000017RecordVersions.js';
 import { Migration20261127000018DeliveriesByHand } from './Migration20261127000018DeliveriesByHand.js';
 import { Migration20261127000019AccountSetup } from './Migration20261127000019AccountSetup.js';
+import { Migration20261127000020FirstPartyApps } from './Migration20261127000020FirstPartyApps.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
 export const migrationsList = [
@@ -39,6 +40,7 @@ export const migrationsList = [
   Migration20261127000017RecordVersions,
   Migration20261127000018DeliveriesByHand,
   Migration20261127000019AccountSetup,
+  Migration20261127000020FirstPartyApps,
 ].map((cls) => ({
   name: cls.name,
   class: cls,

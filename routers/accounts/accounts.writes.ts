@@ -143,13 +143,18 @@ const DISABLE = TenantReader.prepare(`
   update profiles set status = 'disabled', updated_at = ?::timestamptz
    where id = (select id from profiles where id = ?)`);
 
+/** The tokens of the account's employee (an app's only: integrations' tokens name no employee). */
+const REVOKE_SIGN_IN_TOKENS = TenantReader.prepare(`
+  update oauth_tokens set revoked_at = ?::timestamptz
+   where id in (select o.id from oauth_tokens o join employees e on e.id = o.employee_id
+                 where e.profile_id = ? and o.revoked_at is null)`);
+
 /**
  * `wfm account disable`: the account can no longer sign in (verifyAccountPassword matches active
- * accounts only) and its unused set-up links stop working. Its password hash stays, unused, so
- * that a disabled account keeps no way in but a new link. Refuses with not_found.
- *
- * Hook for sign-in tokens (decisions §20, "ends sign-in and revokes its tokens"): when employee
- * tokens exist, revoke every token family of this profile here, in this transaction.
+ * accounts only), its unused set-up links stop working, and every token a first-party app was
+ * issued for its employee (codes, access and refresh tokens) is revoked in the same transaction
+ * (decisions §20), so the next request with one is 401 on every node. Its password hash stays,
+ * unused, so that a disabled account keeps no way in but a new link. Refuses with not_found.
  */
 export async function disableAccount(
   em: EntityManager,
@@ -161,6 +166,7 @@ export async function disableAccount(
     const reader = new TenantReader(tx, account.tenant_id);
     await reader.all(DISABLE, [now.toISOString(), account.profile_id]);
     await reader.all(REVOKE_OPEN_LINKS, [now.toISOString(), account.profile_id]);
+    await reader.all(REVOKE_SIGN_IN_TOKENS, [now.toISOString(), account.profile_id]);
   });
   return { employee_id: employeeId, status: 'disabled' };
 }

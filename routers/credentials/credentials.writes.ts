@@ -3,7 +3,7 @@
  * rotated with a grace period, revoked. The HTTP side of a credential is server/http/auth.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Auth } from '../../core/context.js';
+import type { Auth, Credential } from '../../core/context.js';
 import { DomainError } from '../../core/domainError.js';
 import type { Scope } from '../../core/scopes.js';
 import { ApiKey, ApiKeySecret, OAuthClient } from '../../db/entities/index.js';
@@ -240,14 +240,20 @@ const TOUCH_API_KEY = namedStatement(`
   update api_keys set last_used_at = now()
    where id = ? and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
 
-/** The OAuth access token, its client and tenant, if neither is revoked and the token is unexpired. */
+/**
+ * The OAuth access token, its client (an integration's, or a first-party app's with the signed-in
+ * employee, decisions §20) and tenant, if neither is revoked and the token is unexpired.
+ */
 const ACCESS_TOKEN = namedStatement(`
-  select c.client_id, o.tenant_id, t.env, ${SCOPES_TEXT('o.scopes')}
+  select coalesce(c.client_id, a.client_id) as client_id, o.tenant_id, t.env, ${SCOPES_TEXT('o.scopes')},
+         o.employee_id
     from oauth_tokens o
-    join oauth_clients c on c.id = o.client_id
+    left join oauth_clients c on c.id = o.client_id
+    left join first_party_apps a on a.client_id = o.app_client_id
     join tenants t on t.id = o.tenant_id
    where o.token_hash = ? and o.kind = 'access'
-     and o.expires_at > now() and o.revoked_at is null and c.revoked_at is null`);
+     and o.expires_at > now() and o.revoked_at is null
+     and ((c.id is not null and c.revoked_at is null) or (a.id is not null and a.revoked_at is null))`);
 
 /**
  * Resolves a bearer token to a credential with one indexed lookup by hash, every time: nothing is
@@ -279,22 +285,23 @@ export async function resolveBearer(em: EntityManager, prefix: string, token: st
     };
   }
   if (token.startsWith(`${prefix}_at_`)) {
-    const [row] = await runStatement<{ client_id: string; tenant_id: string; env: 'live' | 'test'; scopes: string }>(
-      em,
-      ACCESS_TOKEN,
-      [hash],
-    );
+    const [row] = await runStatement<{
+      client_id: string;
+      tenant_id: string;
+      env: 'live' | 'test';
+      scopes: string;
+      employee_id: string | null;
+    }>(em, ACCESS_TOKEN, [hash]);
     if (!row) return { state: 'invalid' };
-    return {
-      state: 'authenticated',
-      credential: {
-        kind: 'oauth_access_token',
-        keyId: row.client_id,
-        tenantId: row.tenant_id,
-        env: row.env,
-        scopes: scopeList(row.scopes),
-      },
+    const credential: Credential = {
+      kind: 'oauth_access_token',
+      keyId: row.client_id,
+      tenantId: row.tenant_id,
+      env: row.env,
+      scopes: scopeList(row.scopes),
     };
+    if (row.employee_id) credential.employeeId = row.employee_id;
+    return { state: 'authenticated', credential };
   }
   return { state: 'invalid' };
 }

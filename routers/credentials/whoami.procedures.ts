@@ -1,4 +1,4 @@
-/** GET /v1/whoami (whoami over tRPC): the presented credential's key id, environment and scopes. */
+/** GET /v1/whoami (whoami over tRPC): the presented credential's key id, environment, scopes and employee. */
 import { z } from 'zod';
 import { single } from '../../core/pagination.js';
 import { SCOPES } from '../../core/scopes.js';
@@ -12,6 +12,10 @@ const whoamiSchema = z
     env: z.enum(['live', 'test']),
     scopes: z.array(z.enum(SCOPES)),
     credential: z.enum(['api_key', 'oauth_access_token']),
+    employee_id: z.uuid().nullable().meta({
+      description:
+        "The signed-in employee's `id` for an employee's own token (a first-party app's sign-in); null for API keys and client-credentials tokens.",
+    }),
   })
   .meta({ id: 'Whoami' });
 
@@ -28,6 +32,6 @@ export const whoami = credentialProcedure
   .input(z.void())
   .output(single(whoamiSchema, 'WhoamiResponse'))
   .query(({ ctx }) => {
-    const { keyId, env, scopes, kind } = ctx.credential;
-    return { data: { key_id: keyId, env, scopes: [...scopes], credential: kind } };
+    const { keyId, env, scopes, kind, employeeId } = ctx.credential;
+    return { data: { key_id: keyId, env, scopes: [...scopes], credential: kind, employee_id: employeeId ?? null } };
   });

@@ -3,7 +3,7 @@ import { writeOrigin } from '../../core/context.js';
 import { dateField, decimalField, emailField, textField } from '../../core/fields.js';
 import { single } from '../../core/pagination.js';
 import { booleanFilter, equalsFilter, idFilter, readProcedures } from '../../core/records.js';
-import { router, scoped } from '../../core/trpc.js';
+import { impliedActor, router, scoped } from '../../core/trpc.js';
 import { EMPLOYMENT_TYPES, PAYOUT_TYPES } from '../../db/entities/tenancy.js';
 import { employeeSchema } from './employee.record.js';
 import { EMPLOYEE_CODE_PATTERN, hireEmployee, updateEmployee } from './employees.writes.js';
@@ -53,7 +53,10 @@ const orgField = () => textField({ max: 100 });
 
 const createEmployeeInput = z
   .strictObject({
-    actor_employee_id: z.uuid().meta({ description: 'The HR admin this write acts as.' }),
+    actor_employee_id: z.uuid().meta({
+      description:
+        "The HR admin this write acts as. With an employee's own token (a first-party app's sign-in) it may be left out: that employee acts; another id is 403 actor_mismatch.",
+    }),
     email: emailField(),
     full_name: textField({ max: 200 }),
     joining_date: inputDate,
@@ -108,7 +111,10 @@ const createEmployeeInput = z
 const updateEmployeeInput = z
   .strictObject({
     id: z.uuid(),
-    actor_employee_id: z.uuid().meta({ description: 'The HR admin this write acts as.' }),
+    actor_employee_id: z.uuid().meta({
+      description:
+        "The HR admin this write acts as. With an employee's own token (a first-party app's sign-in) it may be left out: that employee acts; another id is 403 actor_mismatch.",
+    }),
     designation: orgField().nullable().optional().meta({ description: 'null clears it.' }),
     department: orgField().nullable().optional().meta({ description: 'null clears it.' }),
   })
@@ -171,12 +177,14 @@ export const employeesRouter = router({
       errors: [
         'actor_not_found',
         'actor_not_hr_admin',
+        'actor_mismatch',
         'manager_not_found',
         'email_taken',
         'employee_id_taken',
         'seat_limit_reached',
       ],
     })
+    .use(impliedActor)
     .input(createEmployeeInput)
     .output(employeeResponse)
     .mutation(async ({ ctx, input }) => ({
@@ -200,8 +208,9 @@ export const employeesRouter = router({
           'Only the HR-controlled fields; null clears a field; a change adds 1 to `version`, a PATCH that changes nothing leaves it. Accepts Idempotency-Key. With `If-Match: "<version>"` the write is made only when the employee is at that version, else 412 precondition_failed and nothing is written.',
       },
       versioned: 'conditional',
-      errors: ['actor_not_found', 'actor_not_hr_admin'],
+      errors: ['actor_not_found', 'actor_not_hr_admin', 'actor_mismatch'],
     })
+    .use(impliedActor)
     .input(updateEmployeeInput)
     .output(employeeResponse)
     .mutation(async ({ ctx, input }) => ({

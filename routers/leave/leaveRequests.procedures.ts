@@ -7,10 +7,16 @@ import { writeOrigin } from '../../core/context.js';
 import { dateField, decimalField, textField } from '../../core/fields.js';
 import { single } from '../../core/pagination.js';
 import { equalsFilter, idFilter, readProcedures } from '../../core/records.js';
-import { router, scoped } from '../../core/trpc.js';
+import { impliedActor, router, scoped } from '../../core/trpc.js';
 import { LEAVE_DURATIONS, LEAVE_STATUSES } from '../../db/entities/leave.js';
 import { leaveRequestSchema } from './leaveRequest.record.js';
-import { decideLeaveRequest, fileLeaveRequest, type LeaveDecision, leaveDateErrors } from './leaveRequests.writes.js';
+import {
+  checkFilingActor,
+  decideLeaveRequest,
+  fileLeaveRequest,
+  type LeaveDecision,
+  leaveDateErrors,
+} from './leaveRequests.writes.js';
 
 const MAX_REASON = 1000;
 /** Body dates (1900-01-01..9999-12-31); also decides whether the cross-field date rules apply. */
@@ -44,7 +50,10 @@ const createLeaveRequestInput = z
 const leaveDecisionInput = z
   .strictObject({
     id: z.uuid(),
-    actor_employee_id: z.uuid().meta({ description: 'The employee deciding.' }),
+    actor_employee_id: z.uuid().meta({
+      description:
+        "The employee deciding. With an employee's own token (a first-party app's sign-in) it may be left out: that employee decides; another id is 403 actor_mismatch.",
+    }),
     comment: textField({
       max: MAX_REASON,
       multiline: true,
@@ -68,8 +77,9 @@ function decisionProcedure(decision: LeaveDecision, summary: string, description
         description: `${description} Adds 1 to \`version\`. Accepts Idempotency-Key. With \`If-Match: "<version>"\` the decision is made only when the request is at that version, else 412 precondition_failed and nothing is written.`,
       },
       versioned: 'conditional',
-      errors: ['actor_not_found', 'actor_not_permitted', 'invalid_leave_transition'],
+      errors: ['actor_not_found', 'actor_not_permitted', 'actor_mismatch', 'invalid_leave_transition'],
     })
+    .use(impliedActor)
     .input(leaveDecisionInput)
     .output(leaveRequestResponse)
     .mutation(async ({ ctx, input }) => ({
@@ -115,16 +125,24 @@ export const leaveRequestsRouter = router({
         tags: ['leave'],
         summary: 'File a leave request',
         description:
-          'Checks the balance and overlaps, reserves the days as pending and notifies the manager and HR admins. Accepts Idempotency-Key.',
+          "Checks the balance and overlaps, reserves the days as pending and notifies the manager and HR admins. Accepts Idempotency-Key. With an employee's own token (a first-party app's sign-in), `employee_id` is the signed-in employee's, unless they are an HR admin: else 403 actor_not_permitted.",
       },
       versioned: 'write',
-      errors: ['employee_not_found', 'leave_type_not_found', 'insufficient_leave_balance', 'overlapping_leave_request'],
+      errors: [
+        'actor_not_permitted',
+        'employee_not_found',
+        'leave_type_not_found',
+        'insufficient_leave_balance',
+        'overlapping_leave_request',
+      ],
     })
     .input(createLeaveRequestInput)
     .output(leaveRequestResponse)
-    .mutation(async ({ ctx, input }) => ({
-      data: await fileLeaveRequest(ctx.em, ctx.credential.tenantId, input, writeOrigin(ctx)),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      const { tenantId, employeeId } = ctx.credential;
+      if (employeeId) await checkFilingActor(ctx.em, tenantId, employeeId, input.employee_id);
+      return { data: await fileLeaveRequest(ctx.em, tenantId, input, writeOrigin(ctx)) };
+    }),
 
   approve: decisionProcedure(
     'approve',

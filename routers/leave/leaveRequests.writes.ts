@@ -302,6 +302,27 @@ const FILE = TenantReader.prepare(`
   notified as (${outboxInsert('exists (select 1 from filed)')})
   select * from filed`);
 
+const ACTOR_IS_HR_ADMIN = TenantReader.prepare('select is_hr_admin from employees where id = ?');
+
+/**
+ * With an employee's own token (decisions §20) the signed-in employee files: for themself, or, as an
+ * HR admin, for anyone; else actor_not_permitted (before anything about the other employee is read).
+ */
+export async function checkFilingActor(
+  em: EntityManager,
+  tenantId: string,
+  actorId: string,
+  employeeId: string,
+): Promise<void> {
+  if (actorId === employeeId.toLowerCase()) return;
+  const actor = await new TenantReader(em, tenantId).one<{ is_hr_admin: boolean }>(ACTOR_IS_HR_ADMIN, [actorId]);
+  if (!actor?.is_hr_admin) {
+    throw new DomainError('actor_not_permitted', {
+      detail: 'An employee files leave for themself; only an HR admin files it for someone else.',
+    });
+  }
+}
+
 /**
  * Files a leave request (decisions §8): employee_not_found or leave_type_not_found for an employee
  * or leave type outside the tenant; overlapping_leave_request when the range overlaps a pending or

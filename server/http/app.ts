@@ -15,6 +15,7 @@ import {
   attachRequestState,
   deferInputError,
   type RequestState,
+  rateLimitKey,
   requestState,
   type Services,
 } from '../../core/context.js';
@@ -23,6 +24,7 @@ import { MAX_BATCH_SIZE, malformedPathId } from '../../core/trpc.js';
 import { appRouter } from '../../routers/index.js';
 import type { Env } from '../main/env.js';
 import { accountSetupRoutes } from './accountSetup.js';
+import { anyOrigin, registeredAppOrigins } from './appOrigins.js';
 import { resolveAuth } from './auth.js';
 import { readIfMatch, replayedWithEtag } from './conditional.js';
 import { configuredOrigins, cors } from './cors.js';
@@ -37,6 +39,7 @@ import { authorizationServerMetadata, tokenEndpoint, writeOAuthError } from './o
 import { operationsRoutes, PROBE_PATHS, type Readiness } from './probes.js';
 import { quotaHeaders, type RateLimits } from './rateLimit.js';
 import { createRestHandler, hasWellFormedId, procedureTable, rejectPathParamsInBody, sendOutcome } from './rest.js';
+import { signInRoutes } from './signIn.js';
 import { createTrpcHandler } from './trpcEndpoint.js';
 
 export interface AppDeps extends Services {
@@ -145,7 +148,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(problemBoundary(baseUrl, logger));
 
   // Before any route, so that a preflight is answered, or refused, whatever the path (decisions §20).
-  app.use(cors(configuredOrigins(env.CORS_ORIGINS)));
+  app.use(cors(anyOrigin(configuredOrigins(env.CORS_ORIGINS), registeredAppOrigins(orm))));
 
   /**
    * Resolves the credential once and spends a point of the caller's budget for each procedure the
@@ -162,7 +165,7 @@ export function createApp(deps: AppDeps): Koa {
     if (!unlimited.has(routeKey)) {
       const { quota, admitted, rejection } =
         state.auth.state === 'authenticated'
-          ? await rateLimits.take('credential', state.auth.credential.keyId, procedures)
+          ? await rateLimits.take('credential', rateLimitKey(state.auth.credential), procedures)
           : await rateLimits.take('anonymous', clientIp(ctx, env.TRUST_PROXY), procedures);
       ctx.set(quotaHeaders(quota));
       // Thrown by the first middleware of each procedure past the budget, so /trpc callers get a tRPC error.
@@ -221,6 +224,8 @@ export function createApp(deps: AppDeps): Koa {
 
   // The page of an account's set-up link (decisions §20).
   accountSetupRoutes(router, orm);
+  // A first-party app's sign-in page and sign-out (decisions §20).
+  signInRoutes(router, deps, (ctx) => clientIp(ctx, env.TRUST_PROXY));
 
   router.post('/oauth/token', async (ctx) => {
     try {

@@ -1,6 +1,7 @@
 /**
- * POST /oauth/token and the authorization server metadata over HTTP (decisions §4). The grants
- * themselves are routers/credentials/oauthGrants.writes.ts.
+ * POST /oauth/token, POST /oauth/revoke and the authorization server metadata over HTTP (decisions
+ * §4, §20). The grants themselves are routers/credentials/oauthGrants.writes.ts (integrations'
+ * clients) and routers/credentials/signIn.writes.ts (first-party apps).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context as KoaContext } from 'koa';
@@ -9,12 +10,14 @@ import { DomainError } from '../../core/domainError.js';
 import { ApiError, toProblem } from '../../core/problems.js';
 import { SCOPES } from '../../core/scopes.js';
 import type { EntityManager } from '../../db/orm.js';
+import { findFirstPartyApp } from '../../routers/credentials/firstPartyApps.writes.js';
 import {
   type AuthenticatedClient,
   authenticateClient,
   GRANT_TYPES,
   grantTokens,
 } from '../../routers/credentials/oauthGrants.writes.js';
+import { APP_GRANT_TYPES, appGrantTokens, revokeAppToken } from '../../routers/credentials/signIn.writes.js';
 import type { Env } from '../main/env.js';
 import { MAX_BODY_BYTES } from './middleware/body.js';
 import type { RateLimits } from './rateLimit.js';
@@ -90,7 +93,7 @@ function clientCredentials(authorization: string | undefined, params: TokenParam
     return { clientId, clientSecret, viaBasic: true };
   }
   if (!params.client_id || !params.client_secret) {
-    throw invalidClient(false, 'Authenticate the client with client_id and client_secret, or HTTP Basic.');
+    throw invalidClient(false, NO_CLIENT_AUTHENTICATION);
   }
   return { clientId: params.client_id, clientSecret: params.client_secret, viaBasic: false };
 }
@@ -100,11 +103,32 @@ export interface TokenEndpointDeps {
   rateLimits: RateLimits;
 }
 
-/** POST /oauth/token (decisions §4). */
+/** What a request without client authentication says when its client_id is no first-party app (§4 as it was). */
+const NO_CLIENT_AUTHENTICATION = 'Authenticate the client with client_id and client_secret, or HTTP Basic.';
+
+/**
+ * A public client's request (decisions §20): a client_id and no client authentication at all, no
+ * Basic header and no client_secret. Anything else is §4's, unchanged.
+ */
+function isPublicClientRequest(authorization: string | undefined, params: TokenParams): boolean {
+  return !authorization && params.client_secret === undefined && Boolean(params.client_id);
+}
+
+/** POST /oauth/token (decisions §4; a first-party app's authorization_code and refresh_token, §20). */
 export async function tokenEndpoint(ctx: KoaContext, em: EntityManager, deps: TokenEndpointDeps, ip: string) {
   const { env, rateLimits } = deps;
   const params = await readTokenParams(ctx.req);
-  const creds = clientCredentials(ctx.get('Authorization') || undefined, params);
+  const authorization = ctx.get('Authorization') || undefined;
+  if (isPublicClientRequest(authorization, params)) {
+    // A first-party app authenticates by its client_id alone, with PKCE on the code (RFC 6749 §2.1).
+    const app = await findFirstPartyApp(em, params.client_id);
+    if (!app) throw invalidClient(false, NO_CLIENT_AUTHENTICATION);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Pragma', 'no-cache');
+    ctx.body = await appGrantTokens(em, env.CREDENTIAL_PREFIX, app, params);
+    return;
+  }
+  const creds = clientCredentials(authorization, params);
   await rateLimits.checkTokenFailures(ip, creds.clientId);
   let client: AuthenticatedClient;
   try {
@@ -135,15 +159,45 @@ export function writeOAuthError(ctx: KoaContext, error: ApiError, baseUrl: strin
   };
 }
 
+/**
+ * POST /oauth/revoke (RFC 7009), a first-party app's sign-out: its client_id alone, as on the token
+ * endpoint; the family of the token (access or refresh) is revoked. 200 whatever the token: unknown,
+ * spent, another client's (RFC 7009 §2.2). Integrations' clients revoke with `wfm client revoke`.
+ */
+export async function revokeEndpoint(ctx: KoaContext, em: EntityManager) {
+  const params = await readTokenParams(ctx.req);
+  const authorization = ctx.get('Authorization') || undefined;
+  if (!isPublicClientRequest(authorization, params)) {
+    throw invalidClient(
+      Boolean(authorization && /^basic /i.test(authorization)),
+      'Revocation is for first-party apps: send their client_id alone (an integration client is revoked with wfm client revoke).',
+    );
+  }
+  const app = await findFirstPartyApp(em, params.client_id);
+  if (!app) throw invalidClient(false, 'No first-party app has this client_id.');
+  if (!params.token) throw new ApiError('invalid_request', { detail: 'token is required.' });
+  await revokeAppToken(em, app, params.token);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = '';
+  ctx.status = 200;
+}
+
 /** RFC 8414 authorization server metadata. */
 export function authorizationServerMetadata(baseUrl: string) {
   return {
     issuer: baseUrl,
+    authorization_endpoint: `${baseUrl}/oauth/authorize`,
     token_endpoint: `${baseUrl}/oauth/token`,
-    grant_types_supported: [...GRANT_TYPES],
-    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    revocation_endpoint: `${baseUrl}/oauth/revoke`,
+    grant_types_supported: [...new Set([...GRANT_TYPES, ...APP_GRANT_TYPES])],
+    // `none`: a first-party app, by its client_id alone with PKCE (decisions §20).
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    revocation_endpoint_auth_methods_supported: ['none'],
     scopes_supported: [...SCOPES],
-    response_types_supported: ['token'],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    code_challenge_methods_supported: ['S256'],
+    authorization_response_iss_parameter_supported: true,
     service_documentation: `${baseUrl}/docs`,
   };
 }

@@ -20,9 +20,10 @@ type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterPostgres;
 
 /**
  * credential: per API key / OAuth client; anonymous: per client IP; token: the token endpoint per
- * client IP; tokenFailure: failed client authentications, per client IP and per (client id, IP).
+ * client IP; tokenFailure: failed client authentications, per client IP and per (client id, IP);
+ * signInFailure: failed sign-ins, per account (e-mail address) and per client IP (decisions §20).
  */
-export const LIMITER_NAMES = ['credential', 'anonymous', 'token', 'tokenFailure'] as const;
+export const LIMITER_NAMES = ['credential', 'anonymous', 'token', 'tokenFailure', 'signInFailure'] as const;
 export type LimiterName = (typeof LIMITER_NAMES)[number];
 
 /** What a spend of several points came to: the quota after it, and how many points it covered. */
@@ -65,6 +66,7 @@ export class RateLimits {
       anonymous: { keyPrefix: 'rl_ip', points: env.RATE_LIMIT_IP_POINTS, duration },
       token: { keyPrefix: 'rl_token', points: env.RATE_LIMIT_TOKEN_POINTS, duration },
       tokenFailure: { keyPrefix: 'rl_token_fail', points: env.RATE_LIMIT_TOKEN_FAIL_POINTS, duration },
+      signInFailure: { keyPrefix: 'rl_signin_fail', points: env.RATE_LIMIT_SIGNIN_POINTS, duration: SIGNIN_WINDOW_S },
     };
     const build = (make: (o: IRateLimiterOptions) => Limiter) =>
       Object.fromEntries(Object.entries(specs).map(([name, o]) => [name, make(o)])) as Record<LimiterName, Limiter>;
@@ -170,9 +172,41 @@ export class RateLimits {
     await Promise.all(tokenFailureKeys(ip, clientId).map((key) => limiter.penalty(key, 1)));
   }
 
+  /**
+   * The seconds to wait while `email`, or the address `ip`, has used up its failed sign-ins
+   * (RATE_LIMIT_SIGNIN_POINTS per 15 minutes); undefined while it may try. Per account, so that
+   * guessing one person's password from many addresses is bounded; per address, so that one address
+   * trying many accounts is; any address counts, known or not, so the limit tells nothing of which
+   * addresses have accounts.
+   */
+  async signInWait(ip: string, email: string): Promise<number | undefined> {
+    const limiter = this.limiters.signInFailure;
+    for (const key of signInKeys(ip, email)) {
+      const res = await limiter.get(key);
+      if (res && res.consumedPoints >= limiter.points) {
+        this.onRejection('signInFailure');
+        return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+      }
+    }
+    return undefined;
+  }
+
+  async recordSignInFailure(ip: string, email: string): Promise<void> {
+    const limiter = this.limiters.signInFailure;
+    await Promise.all(signInKeys(ip, email).map((key) => limiter.penalty(key, 1)));
+  }
+
   shutdown(): Promise<void> {
     return this.close();
   }
+}
+
+/** The window failed sign-ins are counted in (decisions §20). */
+const SIGNIN_WINDOW_S = 15 * 60;
+
+/** Failed sign-ins count per client IP and per account (its e-mail address, as stored: lower-case). */
+function signInKeys(ip: string, email: string): string[] {
+  return [`ip:${ip}`, `account:${email.trim().toLowerCase()}`];
 }
 
 /** Failed client authentications count per client IP and per (client id, client IP) pair. */

@@ -5,7 +5,7 @@ import { getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError } from '@trpc/ser
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { Context as KoaContext } from 'koa';
-import { deferInputError, type RequestState } from '../../core/context.js';
+import { deferInputError, type RequestState, rateLimitKey } from '../../core/context.js';
 import { ApiError } from '../../core/problems.js';
 import { MAX_BATCH_SIZE, toApiError } from '../../core/trpc.js';
 import { appRouter } from '../../routers/index.js';
@@ -163,7 +163,7 @@ export function createTrpcHandler(
       return refuseSubscription(state, path, error);
     }
     // The checks passed, so the credential is valid.
-    const holder = state.auth.state === 'authenticated' ? state.auth.credential.keyId : '';
+    const holder = state.auth.state === 'authenticated' ? rateLimitKey(state.auth.credential) : '';
     const held = open.get(holder) ?? 0;
     if (held >= MAX_OPEN_SUBSCRIPTIONS) {
       const refusal = new ApiError('rate_limited', {

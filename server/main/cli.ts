@@ -44,7 +44,11 @@ Usage:
   wfm demo                                      a demo organisation with data in every resource, keys and a client
   wfm account invite EMPLOYEE_ID                a fresh one-time set-up link for the employee's login account
                                                 (EMPLOYEE_ID: the employee's id, a UUID); earlier unused links stop working
-  wfm account disable EMPLOYEE_ID               the account can no longer sign in; its unused set-up links stop working
+  wfm account disable EMPLOYEE_ID               the account can no longer sign in; its unused set-up links and its
+                                                sign-in tokens stop working
+  wfm app create --name N --redirect-uri URI [--redirect-uri URI …]
+                                                a first-party app (a public client, every tenant) whose users sign in
+                                                with PKCE; its redirect URIs' origins may call the API from a browser
 
 --tenant is always the organisation's live tenant id. Every command takes --json and then
 prints exactly one JSON object on stdout. Webhook secrets are encrypted under SECRETS_ENCRYPTION_KEY,
@@ -71,6 +75,7 @@ const options = {
   description: { type: 'string' },
   'new-key': { type: 'string' },
   'new-key-file': { type: 'string' },
+  'redirect-uri': { type: 'string', multiple: true },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -252,6 +257,12 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
     case 'account disable': {
       const { disableAccount } = await import('../../routers/accounts/accounts.writes.js');
       return withOrm(env, (orm) => disableAccount(orm.em.fork(), positional(args, 'EMPLOYEE_ID')));
+    }
+    case 'app create': {
+      const { createFirstPartyApp } = await import('../../routers/credentials/firstPartyApps.writes.js');
+      const name = required(values, 'name');
+      const redirectUris = values['redirect-uri'] ?? [];
+      return withOrm(env, (orm) => createFirstPartyApp(orm.em.fork(), prefix, { name, redirectUris }));
     }
     default:
       throw new Error(`Unknown command '${command}'. Run wfm --help.`);

@@ -98,6 +98,8 @@ const envSchema = z.object({
   RATE_LIMIT_IP_POINTS: positiveInt.default(120),
   RATE_LIMIT_TOKEN_POINTS: positiveInt.default(60),
   RATE_LIMIT_TOKEN_FAIL_POINTS: positiveInt.default(10),
+  /** Failed sign-ins per 15 minutes, per account (e-mail address) and per client IP (decisions §20). */
+  RATE_LIMIT_SIGNIN_POINTS: positiveInt.default(10),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** A shared rate-limit store's answer must come within this; else this process counts in memory. */
   RATE_LIMIT_STORE_TIMEOUT_MS: positiveInt.default(500),

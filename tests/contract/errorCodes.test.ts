@@ -51,7 +51,8 @@ describe('the documented codes of some operations', () => {
     expect(documented('post', '/leave-requests')).toEqual({
       400: ['invalid_json', 'invalid_body', 'invalid_idempotency_key'],
       401: ['unauthorized', 'invalid_credential'],
-      403: ['insufficient_scope'],
+      // actor_not_permitted: filing for someone else with an employee's own token (decisions §20).
+      403: ['insufficient_scope', 'actor_not_permitted'],
       404: ['employee_not_found', 'leave_type_not_found'],
       409: ['idempotency_key_reused', 'idempotency_key_in_use'],
       413: ['payload_too_large'],
@@ -65,8 +66,9 @@ describe('the documented codes of some operations', () => {
 
   test('POST /employees and PATCH /employees/{id}: the hire refuses with seats, the update never does', () => {
     const hire = documented('post', '/employees');
+    // actor_mismatch: an employee's own token naming another actor (decisions §20).
     expect(hire).toMatchObject({
-      403: ['insufficient_scope', 'actor_not_hr_admin'],
+      403: ['insufficient_scope', 'actor_not_hr_admin', 'actor_mismatch'],
       404: ['actor_not_found', 'manager_not_found'],
       409: ['email_taken', 'employee_id_taken', 'idempotency_key_reused', 'idempotency_key_in_use'],
       422: ['seat_limit_reached'],
@@ -74,7 +76,7 @@ describe('the documented codes of some operations', () => {
     const update = documented('patch', '/employees/{id}');
     expect(update).toMatchObject({
       400: ['invalid_id', 'invalid_json', 'invalid_body', 'invalid_idempotency_key', 'invalid_header'],
-      403: ['insufficient_scope', 'actor_not_hr_admin'],
+      403: ['insufficient_scope', 'actor_not_hr_admin', 'actor_mismatch'],
       404: ['not_found', 'actor_not_found'],
       409: ['idempotency_key_reused', 'idempotency_key_in_use'],
       412: ['precondition_failed'],
@@ -87,7 +89,7 @@ describe('the documented codes of some operations', () => {
     (decision) => {
       const codes = documented('post', `/leave-requests/{id}/${decision}`);
       expect(codes).toMatchObject({
-        403: ['insufficient_scope', 'actor_not_permitted'],
+        403: ['insufficient_scope', 'actor_not_permitted', 'actor_mismatch'],
         404: ['not_found', 'actor_not_found'],
         409: ['invalid_leave_transition', 'idempotency_key_reused', 'idempotency_key_in_use'],
         412: ['precondition_failed'],

@@ -19,7 +19,7 @@ export interface TokenPair {
 }
 
 export interface Whoami {
-  data: { key_id: string; env: string; scopes: string[]; credential: string };
+  data: { key_id: string; env: string; scopes: string[]; credential: string; employee_id: string | null };
 }
 
 /** A successful token response: 200, no-store, the fields of decisions §4. */
@@ -75,7 +75,9 @@ export async function expectWhoami(h: TestServer, secret: string, expected: Part
   expect(res.status, text).toBe(200);
   const body = JSON.parse(text) as Whoami;
   expect(Object.keys(body)).toEqual(['data']);
-  expect(Object.keys(body.data).sort()).toEqual(['credential', 'env', 'key_id', 'scopes']);
+  expect(Object.keys(body.data).sort()).toEqual(['credential', 'employee_id', 'env', 'key_id', 'scopes']);
+  // Keys and client-credentials tokens act for no one employee (decisions §20).
+  expect(body.data.employee_id).toBe(expected.employee_id ?? null);
   const { scopes, ...rest } = expected;
   expect(body.data).toMatchObject(rest);
   if (scopes) expect([...body.data.scopes].sort()).toEqual([...scopes].sort());

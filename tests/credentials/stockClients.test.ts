@@ -167,6 +167,7 @@ describe('openid-client', () => {
         env: 'live',
         scopes: expect.arrayContaining(['employees:read', 'leave:read']),
         credential: 'oauth_access_token',
+        employee_id: null,
       },
     });
 

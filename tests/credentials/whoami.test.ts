@@ -169,7 +169,13 @@ describe('whoami over tRPC', () => {
     const res = await h.as(tokens.access_token, '/trpc/whoami');
     expect(res.status).toBe(200);
     expect(((await res.json()) as { result: { data: unknown } }).result.data).toEqual({
-      data: { key_id: client.client_id, env: 'live', scopes: ['leave:read'], credential: 'oauth_access_token' },
+      data: {
+        key_id: client.client_id,
+        env: 'live',
+        scopes: ['leave:read'],
+        credential: 'oauth_access_token',
+        employee_id: null,
+      },
     });
   });
 

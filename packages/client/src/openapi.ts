@@ -166,7 +166,7 @@ export interface paths {
         put?: never;
         /**
          * File a leave request
-         * @description Checks the balance and overlaps, reserves the days as pending and notifies the manager and HR admins. Accepts Idempotency-Key.
+         * @description Checks the balance and overlaps, reserves the days as pending and notifies the manager and HR admins. Accepts Idempotency-Key. With an employee's own token (a first-party app's sign-in), `employee_id` is the signed-in employee's, unless they are an HR admin: else 403 actor_not_permitted.
          */
         post: operations["leaveRequests-create"];
         delete?: never;
@@ -1029,6 +1029,8 @@ export interface components {
             scopes: ("employees:read" | "employees:write" | "leave:read" | "leave:write" | "holidays:read" | "assets:read" | "recruitment:read" | "helpdesk:read" | "surveys:read" | "webhooks:read" | "webhooks:write")[];
             /** @enum {string} */
             credential: "api_key" | "oauth_access_token";
+            /** @description The signed-in employee's `id` for an employee's own token (a first-party app's sign-in); null for API keys and client-credentials tokens. */
+            employee_id: string | null;
         };
         ModuleList: {
             data: components["schemas"]["Module"][];
@@ -1831,7 +1833,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "invalid_query_parameter" | "invalid_cursor" | "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "invalid_header" | "batch_too_large" | "unauthorized" | "invalid_credential" | "insufficient_scope" | "actor_not_hr_admin" | "actor_not_permitted" | "cors_origin_not_allowed" | "not_found" | "actor_not_found" | "employee_not_found" | "leave_type_not_found" | "manager_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "employee_id_taken" | "invalid_leave_transition" | "webhook_endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_position_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "seat_limit_reached" | "insufficient_leave_balance" | "overlapping_leave_request" | "webhook_endpoint_limit_reached" | "rate_limited" | "request_header_fields_too_large" | "malformed_request" | "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "internal_error" | "service_unavailable";
+            code: "invalid_query_parameter" | "invalid_cursor" | "invalid_id" | "invalid_json" | "invalid_body" | "invalid_idempotency_key" | "invalid_header" | "batch_too_large" | "unauthorized" | "invalid_credential" | "insufficient_scope" | "actor_not_hr_admin" | "actor_not_permitted" | "actor_mismatch" | "cors_origin_not_allowed" | "not_found" | "actor_not_found" | "employee_not_found" | "leave_type_not_found" | "manager_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "employee_id_taken" | "invalid_leave_transition" | "webhook_endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_position_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "seat_limit_reached" | "insufficient_leave_balance" | "overlapping_leave_request" | "webhook_endpoint_limit_reached" | "rate_limited" | "request_header_fields_too_large" | "malformed_request" | "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "internal_error" | "service_unavailable";
             /** @description What went wrong in this occurrence. */
             detail?: string;
             /** @description Equals the X-Request-Id header. */
@@ -2536,7 +2538,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The HR admin this write acts as.
+                     * @description The HR admin this write acts as. With an employee's own token (a first-party app's sign-in) it may be left out: that employee acts; another id is 403 actor_mismatch.
                      */
                     actor_employee_id: string;
                     /** @description The HTML standard's valid e-mail address with a domain of at least two labels (no quoted local part, IP literal or trailing dot), at most 254 characters; stored lower-case. */
@@ -2640,7 +2642,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope), `actor_not_hr_admin` (Actor is not an HR admin). */
+            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope), `actor_not_hr_admin` (Actor is not an HR admin), `actor_mismatch` (Actor is not the signed-in employee). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2654,7 +2656,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "insufficient_scope" | "actor_not_hr_admin";
+                        code?: "insufficient_scope" | "actor_not_hr_admin" | "actor_mismatch";
                     };
                 };
             };
@@ -2974,7 +2976,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The HR admin this write acts as.
+                     * @description The HR admin this write acts as. With an employee's own token (a first-party app's sign-in) it may be left out: that employee acts; another id is 403 actor_mismatch.
                      */
                     actor_employee_id: string;
                     /** @description null clears it. */
@@ -3035,7 +3037,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope), `actor_not_hr_admin` (Actor is not an HR admin). */
+            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope), `actor_not_hr_admin` (Actor is not an HR admin), `actor_mismatch` (Actor is not the signed-in employee). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3049,7 +3051,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "insufficient_scope" | "actor_not_hr_admin";
+                        code?: "insufficient_scope" | "actor_not_hr_admin" | "actor_mismatch";
                     };
                 };
             };
@@ -3422,7 +3424,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope). */
+            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope), `actor_not_permitted` (Actor not permitted). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3436,7 +3438,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "insufficient_scope";
+                        code?: "insufficient_scope" | "actor_not_permitted";
                     };
                 };
             };
@@ -3756,7 +3758,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The employee deciding.
+                     * @description The employee deciding. With an employee's own token (a first-party app's sign-in) it may be left out: that employee decides; another id is 403 actor_mismatch.
                      */
                     actor_employee_id: string;
                     /** @description Sent to the employee. At most 1000 characters after trimming (blank: none given); line breaks as LF or CR LF (stored as LF), no other control characters; no bidirectional override or isolate characters, no unpaired surrogates; at least one visible character. */
@@ -3815,7 +3817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope), `actor_not_permitted` (Actor not permitted). */
+            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope), `actor_not_permitted` (Actor not permitted), `actor_mismatch` (Actor is not the signed-in employee). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3829,7 +3831,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "insufficient_scope" | "actor_not_permitted";
+                        code?: "insufficient_scope" | "actor_not_permitted" | "actor_mismatch";
                     };
                 };
             };
@@ -3990,7 +3992,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The employee deciding.
+                     * @description The employee deciding. With an employee's own token (a first-party app's sign-in) it may be left out: that employee decides; another id is 403 actor_mismatch.
                      */
                     actor_employee_id: string;
                     /** @description Sent to the employee. At most 1000 characters after trimming (blank: none given); line breaks as LF or CR LF (stored as LF), no other control characters; no bidirectional override or isolate characters, no unpaired surrogates; at least one visible character. */
@@ -4049,7 +4051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope), `actor_not_permitted` (Actor not permitted). */
+            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope), `actor_not_permitted` (Actor not permitted), `actor_mismatch` (Actor is not the signed-in employee). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4063,7 +4065,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "insufficient_scope" | "actor_not_permitted";
+                        code?: "insufficient_scope" | "actor_not_permitted" | "actor_mismatch";
                     };
                 };
             };
@@ -4224,7 +4226,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The employee deciding.
+                     * @description The employee deciding. With an employee's own token (a first-party app's sign-in) it may be left out: that employee decides; another id is 403 actor_mismatch.
                      */
                     actor_employee_id: string;
                     /** @description Sent to the employee. At most 1000 characters after trimming (blank: none given); line breaks as LF or CR LF (stored as LF), no other control characters; no bidirectional override or isolate characters, no unpaired surrogates; at least one visible character. */
@@ -4283,7 +4285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope), `actor_not_permitted` (Actor not permitted). */
+            /** @description Insufficient scope, or the actor may not do this. `code` is one of: `insufficient_scope` (Insufficient scope), `actor_not_permitted` (Actor not permitted), `actor_mismatch` (Actor is not the signed-in employee). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4297,7 +4299,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "insufficient_scope" | "actor_not_permitted";
+                        code?: "insufficient_scope" | "actor_not_permitted" | "actor_mismatch";
                     };
                 };
             };

@@ -52,6 +52,7 @@ export type ErrorShape = {
       | 'insufficient_scope'
       | 'actor_not_hr_admin'
       | 'actor_not_permitted'
+      | 'actor_mismatch'
       | 'cors_origin_not_allowed'
       | 'not_found'
       | 'actor_not_found'
@@ -145,6 +146,7 @@ export type AppRouter = TRPCBuiltRouter<
             | 'webhooks:write'
           )[];
           credential: 'api_key' | 'oauth_access_token';
+          employee_id: string | null;
         };
       };
       meta: ProcedureMeta;

@@ -1,0 +1,68 @@
+/**
+ * The sign-in page's HTML (decisions §20): the form a first-party app's authorization request
+ * opens at /oauth/authorize, and the page that refuses a request whose app or redirect URI is not
+ * registered. Plain HTML with the set-up pages' one inline stylesheet (allowed by its hash) and
+ * nothing loaded from anywhere; server/http/signIn.ts sends it.
+ */
+import { PASSWORD_MAX } from './account.record.js';
+import { SETUP_PAGE_STYLE } from './accountSetup.page.js';
+
+/** The page's only style (the set-up pages'): the policy allows exactly this text by its hash. */
+export const SIGN_IN_PAGE_STYLE = SETUP_PAGE_STYLE;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)} · Workforce</title>
+<style>${SIGN_IN_PAGE_STYLE}</style>
+</head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</body>
+</html>
+`;
+}
+
+/** What the form shows and carries: the app, the request's parameters as hidden inputs, the last refusal. */
+interface SignInForm {
+  appName: string;
+  /** The authorization request's parameters and the CSRF token, posted back as they are. */
+  hidden: Record<string, string | undefined>;
+  email?: string;
+  error?: string;
+}
+
+/** The form: one POST to this same URL (no action: the query stays), e-mail and password. */
+export function signInFormPage(form: SignInForm): string {
+  const hidden = Object.entries(form.hidden)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('\n');
+  return page(
+    'Sign in',
+    `<p>Sign in to <strong>${escapeHtml(form.appName)}</strong> with your work e-mail address.</p>
+${form.error ? `<p class="error" role="alert">${escapeHtml(form.error)}</p>` : ''}
+<form method="post">
+${hidden}
+<label for="email">E-mail address</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(form.email ?? '')}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="${PASSWORD_MAX}">
+<button type="submit">Sign in</button>
+</form>
+<p class="hint">No password yet, or forgot it? Ask your HR administrator for a new set-up link.</p>`,
+  );
+}
+
+/** A request the page cannot serve (an unknown app, a redirect URI not registered, a wrong method or body). */
+export function signInRequestPage(title: string, message: string): string {
+  return page(title, `<p>${escapeHtml(message)}</p>`);
+}
