@@ -24,6 +24,8 @@ const CODE_TTL_S = 60;
 const EMPLOYEE_SCOPES: readonly Scope[] = ['employees:read', 'leave:read', 'leave:write'];
 /** An HR admin's also hires and updates; webhooks and keys stay with integrations. */
 const HR_ADMIN_SCOPES: readonly Scope[] = [...EMPLOYEE_SCOPES, 'employees:write'];
+/** Every scope an employee's token may carry (the OpenAPI document's authorization code flow). */
+export const EMPLOYEE_TOKEN_SCOPES = HR_ADMIN_SCOPES;
 
 /** The most an employee's token may carry: their role's ceiling. */
 function scopeCeiling(isHrAdmin: boolean): readonly Scope[] {

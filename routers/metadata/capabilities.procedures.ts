@@ -58,7 +58,8 @@ function buildCapabilities(env: ApiSettings): z.infer<typeof capabilitiesSchema>
       { name: 'mobile', description: 'The Workforce mobile apps for iOS and Android.' },
     ],
     auth: {
-      methods: ['api_key', 'oauth2_client_credentials'],
+      // oauth2_authorization_code: a first-party app signs an employee in (decisions §20).
+      methods: ['api_key', 'oauth2_client_credentials', 'oauth2_authorization_code'],
       token_url: `${base}/oauth/token`,
       scopes: [...SCOPES],
     },

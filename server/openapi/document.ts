@@ -12,6 +12,7 @@ import { API_VERSION } from '../../core/product.js';
 import { SCOPES } from '../../core/scopes.js';
 import type { Meta } from '../../core/trpc.js';
 import { ACCESS_TOKEN_TTL_S, GRANT_TYPES, REFRESH_TOKEN_TTL_S } from '../../routers/credentials/oauthGrants.writes.js';
+import { APP_GRANT_TYPES, EMPLOYEE_TOKEN_SCOPES } from '../../routers/credentials/signIn.writes.js';
 import { componentName, EVENT_RECORD_SCHEMAS, EVENT_TYPE_TEXT } from '../../routers/events/event.record.js';
 import { DELIVERED_EVENT_SCOPES, DELIVERED_EVENT_TYPES, TEST_EVENT_TYPE } from '../../routers/events/eventLog.js';
 import { appRouter } from '../../routers/index.js';
@@ -184,12 +185,23 @@ const components = {
     oauth2: {
       type: 'oauth2',
       description:
-        'OAuth 2.0 client credentials, with refresh tokens (POST /oauth/token). Authorization server metadata (RFC 8414): /.well-known/oauth-authorization-server.',
+        "OAuth 2.0 client credentials for integrations, with refresh tokens (POST /oauth/token); the authorization code grant with PKCE (S256) for first-party apps, whose tokens are a signed-in employee's, with that employee's role's scopes (docs/sign-in.md). Authorization server metadata (RFC 8414): /.well-known/oauth-authorization-server.",
       flows: {
         clientCredentials: {
           tokenUrl: '/oauth/token',
           refreshUrl: '/oauth/token',
           scopes: Object.fromEntries(SCOPES.map((s) => [s, `${s.split(':')[1]} access to ${s.split(':')[0]}`])),
+        },
+        authorizationCode: {
+          authorizationUrl: '/oauth/authorize',
+          tokenUrl: '/oauth/token',
+          refreshUrl: '/oauth/token',
+          scopes: Object.fromEntries(
+            EMPLOYEE_TOKEN_SCOPES.map((s) => [
+              s,
+              `${s.split(':')[1]} access to ${s.split(':')[0]}, as the signed-in employee`,
+            ]),
+          ),
         },
       },
     },
@@ -309,7 +321,8 @@ const tokenSchemas: Record<string, Json> = {
     },
   },
   TokenRequest: {
-    description: 'A token request: one of the two grants, by grant_type.',
+    description:
+      "A token request of an integration's client: one of the two grants, by grant_type. A first-party app's `authorization_code` and `refresh_token` requests (client_id alone, PKCE) are in the operation's description and docs/sign-in.md.",
     oneOf: [ref('schemas', 'ClientCredentialsGrant'), ref('schemas', 'RefreshTokenGrant')],
     discriminator: {
       propertyName: 'grant_type',
@@ -409,9 +422,10 @@ function tokenPathItem(): Record<string, Json> {
         '',
         'Client authentication: HTTP Basic with the client id and secret, each form-urlencoded (`client_secret_basic`), or `client_id` and `client_secret` in the body (`client_secret_post`); never both. None at all, or a wrong, unknown or revoked client, is 401 `invalid_client` (after HTTP Basic with `WWW-Authenticate: Basic`).',
         '',
-        `Grants (\`grant_type\`: ${GRANT_TYPES.map((g) => `\`${g}\``).join(' or ')}):`,
+        `Grants (\`grant_type\`: ${[...new Set([...GRANT_TYPES, ...APP_GRANT_TYPES])].map((g) => `\`${g}\``).join(' or ')}):`,
         "- `client_credentials`: a new token pair. `scope` is optional: granted are the requested scopes the client has (an unknown or foreign one is simply not granted); none requested, all of the client's; none left, 400 `invalid_scope`.",
-        "- `refresh_token`: `refresh_token` plus client authentication, and an optional narrower `scope` (a scope not originally granted is 400 `invalid_scope`; none keeps the token's scopes). **Refresh tokens rotate**: each use answers a new pair and spends the presented refresh token, in one transaction, so a refused refresh leaves it usable. **Reuse revokes the family**: a spent refresh token presented again is 400 `invalid_grant`, and every access and refresh token descending from the same client_credentials grant is revoked at once (RFC 9700 reuse detection: someone holds a copy); two parallel refreshes with one token count as a reuse. An unknown, expired or revoked refresh token, or another client's, is `invalid_grant` too.",
+        "- `refresh_token`: `refresh_token` plus client authentication, and an optional narrower `scope` (a scope not originally granted is 400 `invalid_scope`; none keeps the token's scopes). **Refresh tokens rotate**: each use answers a new pair and spends the presented refresh token, in one transaction, so a refused refresh leaves it usable. **Reuse revokes the family**: a spent refresh token presented again is 400 `invalid_grant`, and every access and refresh token descending from the same client_credentials grant is revoked at once (RFC 9700 reuse detection: someone holds a copy); two parallel refreshes with one token count as a reuse. An unknown, expired or revoked refresh token, or another client's, is `invalid_grant` too. A first-party app refreshes with its `client_id` alone.",
+        "- `authorization_code` (a first-party app, decisions §20): `code`, `redirect_uri`, `client_id` (no secret) and `code_verifier` (PKCE, S256 only); answers the signed-in employee's token pair. A wrong verifier, a reused or expired code, another client's code or another redirect URI is 400 `invalid_grant` (a reused code also revokes the tokens it was exchanged for). The sign-in itself is the page at `GET /oauth/authorize`; `POST /oauth/revoke` (RFC 7009) signs out (docs/sign-in.md).",
         '',
         'Errors are `application/json` (never problem+json: stock OAuth clients read nothing else) with RFC 6749 §5.2 `error` and `error_description` plus the problem members (`type`, `title`, `status`, `code` = `error`, `detail`, `request_id`). Another method than POST is 405 `method_not_allowed` in the same body, with `Allow: POST`. Requests are rate limited per client IP (429 `rate_limited` with `Retry-After`), and failed client authentications more strictly, per IP and per client id from that IP.',
         '',

@@ -234,6 +234,25 @@ describe('authorization server metadata', () => {
     });
   });
 
+  test('the capabilities and the OpenAPI document name the grant: oauth2_authorization_code, the authorizationCode flow', async () => {
+    const caps = (await (await h.fetch('/v1/capabilities')).json()) as { auth: { methods: string[] } };
+    expect(caps.auth.methods).toEqual(['api_key', 'oauth2_client_credentials', 'oauth2_authorization_code']);
+    const doc = (await (await h.fetch('/openapi.json')).json()) as {
+      components: { securitySchemes: { oauth2: { flows: Record<string, Record<string, unknown>> } } };
+    };
+    expect(doc.components.securitySchemes.oauth2.flows.authorizationCode).toMatchObject({
+      authorizationUrl: '/oauth/authorize',
+      tokenUrl: '/oauth/token',
+      refreshUrl: '/oauth/token',
+    });
+    expect(Object.keys(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes as object)).toEqual([
+      'employees:read',
+      'leave:read',
+      'leave:write',
+      'employees:write',
+    ]);
+  });
+
   test('POST /oauth/revoke: a client_id that is no app is invalid_client; no token is invalid_request; GET 405', async () => {
     const { clientId } = await setup();
     const revoke = (fields: Record<string, string>) =>
