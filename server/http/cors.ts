@@ -52,7 +52,7 @@ export function cors(isAllowed: OriginPolicy): Middleware {
       ctx.state.route = 'preflight';
       if (!allowed) {
         throw new ApiError('cors_origin_not_allowed', {
-          detail: `Pages of ${origin} may not call this API; CORS_ORIGINS lists the origins that may.`,
+          detail: `Pages of ${origin} may not call this API: the origins of CORS_ORIGINS and of registered first-party apps (wfm app create) may.`,
         });
       }
       ctx.set('Access-Control-Allow-Origin', origin);
