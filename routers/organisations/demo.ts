@@ -3,7 +3,9 @@ import { LeaveBalance, LeaveRequest, LeaveType } from '../../db/entities/leave.j
 import { Employee, PAYOUT_TYPES, Profile } from '../../db/entities/tenancy.js';
 import { Asset, HelpdeskTicket, Holiday, JobOpening, Survey } from '../../db/entities/workplace.js';
 import { type EntityManager, TENANT_FILTER } from '../../db/orm.js';
+import { namedStatement, runStatement } from '../../db/statements.js';
 import { createApiKey, createOAuthClient } from '../credentials/credentials.writes.js';
+import { createFirstPartyApp } from '../credentials/firstPartyApps.writes.js';
 import type { EmployeeRecord, EmploymentType } from '../employees/employee.record.js';
 import { createEmployeeAccount } from '../employees/employees.writes.js';
 import { createOrganisation } from './organisations.writes.js';
@@ -233,6 +235,32 @@ export interface DemoResult {
   live_key: { key_id: string; secret: string; scopes: string[] };
   test_key: { key_id: string; secret: string; scopes: string[] };
   client: { client_id: string; client_secret: string; scopes: string[] };
+}
+
+/** Where examples/web's development server (Vite's port) takes the sign-in's redirect. */
+const DEV_APP_REDIRECT_URIS = ['http://localhost:5173/callback', 'http://127.0.0.1:5173/callback'];
+const DEV_APP = namedStatement(
+  'select client_id, redirect_uris from first_party_apps where revoked_at is null and redirect_uris @> ?::text[] order by created_at limit 1',
+);
+
+/**
+ * The first-party app `make run` signs the demo's people in with (decisions §20): the oldest live
+ * app that takes examples/web's development redirect URIs, registered on the first start without one.
+ */
+export async function devFirstPartyApp(
+  em: EntityManager,
+  credentialPrefix: string,
+): Promise<{ client_id: string; redirect_uris: string[] }> {
+  const [found] = await runStatement<{ client_id: string; redirect_uris: string[] }>(em, DEV_APP, [
+    DEV_APP_REDIRECT_URIS,
+  ]);
+  return (
+    found ??
+    createFirstPartyApp(em, credentialPrefix, {
+      name: 'Workforce web (local development)',
+      redirectUris: DEV_APP_REDIRECT_URIS,
+    })
+  );
 }
 
 /** The demo organisation, its data, a live and a test API key and an OAuth client with all nine scopes. */

@@ -298,6 +298,7 @@ async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
       `  HR admin id    ${demo.hr_admin.id} (${demo.hr_admin.email})`,
       '',
       ...(await demoSignInLines(env, orm, demo)),
+      ...(await devAppLines(env, orm)),
       'Try:',
       `  curl -H "Authorization: Bearer ${demo.live_key.secret}" "${base}/v1/employees?limit=5"`,
       `  API reference: ${base}/docs`,
@@ -323,6 +324,27 @@ async function demoSignInLines(env: Env, orm: Orm, demo: DemoResult): Promise<st
         ? `            set a password (link works once, 7 days): ${p.setup_url}`
         : '            account set up: sign in with its password (a new link: wfm account invite ID)',
     ]),
+    '',
+  ];
+}
+
+/** The first-party app to sign in with from a browser (examples/web, docs/sign-in.md "Trying it in a browser"). */
+async function devAppLines(env: Env, orm: Orm): Promise<string[]> {
+  const { devFirstPartyApp } = await import('../../routers/organisations/demo.js');
+  const app = await devFirstPartyApp(orm.em.fork(), env.CREDENTIAL_PREFIX);
+  const authorize = new URL('/oauth/authorize', env.PUBLIC_BASE_URL);
+  authorize.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: app.client_id,
+    redirect_uri: app.redirect_uris[0],
+  }).toString();
+  return [
+    'Sign in from a browser (first-party app for local development, docs/sign-in.md "Trying it in a browser"):',
+    `  client_id      ${app.client_id} (redirect URIs ${app.redirect_uris.join(', ')})`,
+    `  the web app    cd examples/web && npm run pack-trpc && npm install`,
+    `                 VITE_WORKFORCE_API=${env.PUBLIC_BASE_URL} VITE_WORKFORCE_CLIENT_ID=${app.client_id} npm run dev`,
+    `                 then open ${new URL(app.redirect_uris[0]).origin}`,
+    `  or by hand     ${authorize}&code_challenge=<S256 of your verifier>&code_challenge_method=S256&state=<random>`,
     '',
   ];
 }

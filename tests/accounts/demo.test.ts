@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 /** Starts `wfm serve --seed-demo` and returns its base URL and the banner's sign-in section, once printed. */
-async function serve(): Promise<{ base: string; banner: string; stop(): Promise<void> }> {
+async function serve(): Promise<{ base: string; banner: string; devApp: string; stop(): Promise<void> }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [cli, 'serve', '--seed-demo'], {
@@ -47,9 +47,12 @@ async function serve(): Promise<{ base: string; banner: string; stop(): Promise<
   await waitFor(async () => stderr.includes('Try:') || child.exitCode !== null, 'the start banner', 60_000, 100);
   const banner = /Sign in as[\s\S]*?\n\n/.exec(stderr)?.[0];
   expect(banner, stderr).toBeDefined();
+  const devApp = /Sign in from a browser[\s\S]*?\n\n/.exec(stderr)?.[0];
+  expect(devApp, stderr).toBeDefined();
   return {
     base,
     banner: banner as string,
+    devApp: devApp as string,
     stop: async () => {
       child.kill('SIGTERM');
       expect(await exited(child)).toBe(0);
@@ -93,5 +96,15 @@ test('the banner links the demo HR admin and a report of theirs to set-up pages;
   expect(second.banner).toMatch(/employee .*\n.*account set up/);
   expect((await fetch(again[0].replace(first.base, second.base))).status).toBe(200);
   expect((await fetch(links[0].replace(first.base, second.base))).status).toBe(410);
+  // The first-party app for examples/web's development server: registered once, named on every start.
+  const clientId = /client_id +(\S+)/.exec(first.devApp)?.[1];
+  expect(second.devApp).toContain(`client_id      ${clientId} `);
+  expect(first.devApp).toContain(`VITE_WORKFORCE_API=${first.base} VITE_WORKFORCE_CLIENT_ID=${clientId} npm run dev`);
+  const authorize = /(http\S+\/oauth\/authorize\?\S+)&code_challenge=/.exec(second.devApp)?.[1] as string;
+  expect(new URL(authorize).searchParams.get('redirect_uri')).toBe('http://localhost:5173/callback');
+  const page = await fetch(
+    `${authorize}&code_challenge=${'A'.repeat(43)}&code_challenge_method=S256&state=s`.replace(first.base, second.base),
+  );
+  expect(page.status, await page.text()).toBe(200);
   await second.stop();
 }, 150_000);
