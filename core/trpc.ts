@@ -15,10 +15,10 @@
  * A new check that can be decided before the procedure runs must be kept like 1 or 4, not thrown
  * where it is found, or it would overtake the 401/403 of a request that is also unauthorised.
  */
-import { initTRPC, type TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { ZodError } from 'zod';
+import { ZodError, ZodRealError, type ZodType } from 'zod';
 import type { Context, Credential } from './context.js';
 import type { FieldError } from './domainError.js';
 import { ApiError, type ProblemCode } from './problems.js';
@@ -311,24 +311,56 @@ export function withoutOutputCheck<P>(procedure: P): P {
   return procedure;
 }
 
+/** The message of the invalid_body when a credential that is not an employee's leaves the actor out. */
+const ACTOR_REQUIRED =
+  "Required with an API key or a client-credentials token; with an employee's own token leave it out or give that employee's id.";
+
 /**
- * Who acts on a write made with an employee's own token (decisions §20): that employee. An
- * `actor_employee_id` left out of the input is theirs; given and different, 403 actor_mismatch,
- * before the input is judged. Other credentials name their actor as before. Used by the writes that
- * take `actor_employee_id`, after the credential checks.
+ * Who acts on a write that takes `actor_employee_id` (decisions §20), `input` being the write's input
+ * schema. With an employee's own token, that employee: left out, the actor is theirs; given and
+ * different, 403 actor_mismatch, before the input is judged. Any other credential must name its
+ * actor: left out, 400 invalid_body naming it together with the input's other problems, as tRPC's
+ * input parser answers them (a schema cannot see the credential, so the requiredness is decided
+ * here, after the credential checks, and parses the input once more only on that refusal).
  */
-export const impliedActor = t.middleware(async ({ ctx, next, getRawInput }) => {
-  const employeeId = (ctx as Context & { credential?: Credential }).credential?.employeeId;
-  if (!employeeId) return next();
-  const raw = await getRawInput();
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return next();
-  const given = (raw as Record<string, unknown>).actor_employee_id;
-  if (given === undefined) return next({ getRawInput: async () => ({ ...raw, actor_employee_id: employeeId }) });
-  if (typeof given !== 'string' || given.toLowerCase() !== employeeId) {
-    throw new ApiError('actor_mismatch', {
-      detail:
-        'With an employee’s own token the signed-in employee acts: leave actor_employee_id out, or give their id.',
-    });
-  }
-  return next();
-});
+export function impliedActor(input: ZodType) {
+  return t.middleware(async ({ ctx, next, getRawInput }) => {
+    const employeeId = (ctx as Context & { credential?: Credential }).credential?.employeeId;
+    const raw = await getRawInput();
+    // Not an object: the input parser refuses it as it is.
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return next();
+    const given = (raw as Record<string, unknown>).actor_employee_id;
+    if (!employeeId) {
+      if (given !== undefined) return next();
+      const parsed = await input.safeParseAsync(raw);
+      const missing: ZodError['issues'][number] = {
+        code: 'custom',
+        path: ['actor_employee_id'],
+        message: ACTOR_REQUIRED,
+        input: undefined,
+      };
+      const issues = [missing, ...(parsed.success ? [] : parsed.error.issues)];
+      throw new TRPCError({ code: 'BAD_REQUEST', cause: new ZodRealError(issues) });
+    }
+    if (given === undefined) return next({ getRawInput: async () => ({ ...raw, actor_employee_id: employeeId }) });
+    if (typeof given !== 'string' || given.toLowerCase() !== employeeId) {
+      throw new ApiError('actor_mismatch', {
+        detail:
+          'With an employee’s own token the signed-in employee acts: leave actor_employee_id out, or give their id.',
+      });
+    }
+    return next();
+  });
+}
+
+/**
+ * The parsed input of a write behind impliedActor with its actor certain: the middleware filled it
+ * in for an employee's token and refused its absence for any other credential.
+ */
+export function withActor<I extends { actor_employee_id?: string | undefined }>(
+  input: I,
+): I & { actor_employee_id: string } {
+  const actor = input.actor_employee_id;
+  if (actor === undefined) throw new Error('withActor: impliedActor did not run before this write');
+  return { ...input, actor_employee_id: actor };
+}

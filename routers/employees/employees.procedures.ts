@@ -3,7 +3,7 @@ import { writeOrigin } from '../../core/context.js';
 import { dateField, decimalField, emailField, textField } from '../../core/fields.js';
 import { single } from '../../core/pagination.js';
 import { booleanFilter, equalsFilter, idFilter, readProcedures } from '../../core/records.js';
-import { impliedActor, router, scoped } from '../../core/trpc.js';
+import { impliedActor, router, scoped, withActor } from '../../core/trpc.js';
 import { EMPLOYMENT_TYPES, PAYOUT_TYPES } from '../../db/entities/tenancy.js';
 import { employeeSchema } from './employee.record.js';
 import { EMPLOYEE_CODE_PATTERN, hireEmployee, updateEmployee } from './employees.writes.js';
@@ -53,9 +53,9 @@ const orgField = () => textField({ max: 100 });
 
 const createEmployeeInput = z
   .strictObject({
-    actor_employee_id: z.uuid().meta({
+    actor_employee_id: z.uuid().optional().meta({
       description:
-        "The HR admin this write acts as. With an employee's own token (a first-party app's sign-in) it may be left out: that employee acts; another id is 403 actor_mismatch.",
+        "The HR admin this write acts as: required with an API key or a client-credentials token (else 400 invalid_body naming it); with an employee's own token (a first-party app's sign-in) leave it out or give that employee's id: that employee acts, another id is 403 actor_mismatch.",
     }),
     email: emailField(),
     full_name: textField({ max: 200 }),
@@ -111,9 +111,9 @@ const createEmployeeInput = z
 const updateEmployeeInput = z
   .strictObject({
     id: z.uuid(),
-    actor_employee_id: z.uuid().meta({
+    actor_employee_id: z.uuid().optional().meta({
       description:
-        "The HR admin this write acts as. With an employee's own token (a first-party app's sign-in) it may be left out: that employee acts; another id is 403 actor_mismatch.",
+        "The HR admin this write acts as: required with an API key or a client-credentials token (else 400 invalid_body naming it); with an employee's own token (a first-party app's sign-in) leave it out or give that employee's id: that employee acts, another id is 403 actor_mismatch.",
     }),
     designation: orgField().nullable().optional().meta({ description: 'null clears it.' }),
     department: orgField().nullable().optional().meta({ description: 'null clears it.' }),
@@ -184,14 +184,14 @@ export const employeesRouter = router({
         'seat_limit_reached',
       ],
     })
-    .use(impliedActor)
+    .use(impliedActor(createEmployeeInput))
     .input(createEmployeeInput)
     .output(employeeResponse)
     .mutation(async ({ ctx, input }) => ({
       data: await hireEmployee(
         ctx.em,
         ctx.credential.tenantId,
-        input,
+        withActor(input),
         writeOrigin(ctx),
         ctx.services.env.PUBLIC_BASE_URL,
       ),
@@ -210,10 +210,10 @@ export const employeesRouter = router({
       versioned: 'conditional',
       errors: ['actor_not_found', 'actor_not_hr_admin', 'actor_mismatch'],
     })
-    .use(impliedActor)
+    .use(impliedActor(updateEmployeeInput))
     .input(updateEmployeeInput)
     .output(employeeResponse)
     .mutation(async ({ ctx, input }) => ({
-      data: await updateEmployee(ctx.em, ctx.credential.tenantId, input, writeOrigin(ctx), ctx.ifMatch),
+      data: await updateEmployee(ctx.em, ctx.credential.tenantId, withActor(input), writeOrigin(ctx), ctx.ifMatch),
     })),
 });

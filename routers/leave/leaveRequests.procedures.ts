@@ -7,7 +7,7 @@ import { writeOrigin } from '../../core/context.js';
 import { dateField, decimalField, textField } from '../../core/fields.js';
 import { single } from '../../core/pagination.js';
 import { equalsFilter, idFilter, readProcedures } from '../../core/records.js';
-import { impliedActor, router, scoped } from '../../core/trpc.js';
+import { impliedActor, router, scoped, withActor } from '../../core/trpc.js';
 import { LEAVE_DURATIONS, LEAVE_STATUSES } from '../../db/entities/leave.js';
 import { leaveRequestSchema } from './leaveRequest.record.js';
 import {
@@ -50,9 +50,9 @@ const createLeaveRequestInput = z
 const leaveDecisionInput = z
   .strictObject({
     id: z.uuid(),
-    actor_employee_id: z.uuid().meta({
+    actor_employee_id: z.uuid().optional().meta({
       description:
-        "The employee deciding. With an employee's own token (a first-party app's sign-in) it may be left out: that employee decides; another id is 403 actor_mismatch.",
+        "The employee deciding: required with an API key or a client-credentials token (else 400 invalid_body naming it); with an employee's own token (a first-party app's sign-in) leave it out or give that employee's id: that employee decides, another id is 403 actor_mismatch.",
     }),
     comment: textField({
       max: MAX_REASON,
@@ -79,11 +79,18 @@ function decisionProcedure(decision: LeaveDecision, summary: string, description
       versioned: 'conditional',
       errors: ['actor_not_found', 'actor_not_permitted', 'actor_mismatch', 'invalid_leave_transition'],
     })
-    .use(impliedActor)
+    .use(impliedActor(leaveDecisionInput))
     .input(leaveDecisionInput)
     .output(leaveRequestResponse)
     .mutation(async ({ ctx, input }) => ({
-      data: await decideLeaveRequest(ctx.em, ctx.credential.tenantId, decision, input, writeOrigin(ctx), ctx.ifMatch),
+      data: await decideLeaveRequest(
+        ctx.em,
+        ctx.credential.tenantId,
+        decision,
+        withActor(input),
+        writeOrigin(ctx),
+        ctx.ifMatch,
+      ),
     }));
 }
 

@@ -129,6 +129,8 @@ export function wrongCalls(client: Client<paths>) {
   void client.POST('/employees', { body: { actor_employee_id: 'a', email: 'e', full_name: 'f', joining_date: 'd', employment_type: 'boss' } });
   // @ts-expect-error the path id is required
   void client.POST('/leave-requests/{id}/approve', { body: { actor_employee_id: 'a' } });
+  // Compiles: with an employee's own token the actor is left out, that employee acts (decisions §20).
+  void client.POST('/leave-requests/{id}/approve', { params: { path: { id: 'x' } }, body: {} });
   // @ts-expect-error there is no DELETE on employees
   void client.DELETE('/employees/{id}', { params: { path: { id: 'x' } } });
 }

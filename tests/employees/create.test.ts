@@ -16,6 +16,7 @@ import { RFC3339_MS, UUID_V7 } from '../support/formats.js';
 import { expectProblem, type TestTenant, useTestServer } from '../support/harness.js';
 import { type Json, jsonInit } from '../support/http.js';
 import { YEAR } from '../support/leave.js';
+import { creds, tokenJson } from '../support/oauth.js';
 import { securityCases } from '../support/security.js';
 
 const h = useTestServer();
@@ -542,6 +543,38 @@ describe('body rules and the order of checks', () => {
       headers: { 'Content-Type': 'application/json' },
     });
     await expectProblem(res, 400, 'invalid_body');
+  });
+
+  // decisions §20: only an employee's own token implies the actor (tests/signin/employeeTokens.test.ts);
+  // a key or a client-credentials token must name it, reported with the body's other problems.
+  test('without actor_employee_id, an API key or a client-credentials token is 400 invalid_body naming it', async () => {
+    const { actor_employee_id: _, ...withoutActor } = hireBody(t);
+    const client = await h.client(t, [...WRITE]);
+    const token = await tokenJson(h, { grant_type: 'client_credentials', ...creds(client) });
+    const { access_token } = (await token.json()) as { access_token: string };
+    for (const secret of [writer, access_token]) {
+      const missing = await expectProblem(await postEmployee(h, secret, withoutActor), 400, 'invalid_body');
+      expect(missing.errors).toEqual([
+        { path: 'actor_employee_id', message: expect.stringMatching(/API key or a client-credentials token/) },
+      ]);
+      const also = await expectProblem(
+        await postEmployee(h, secret, { ...withoutActor, email: 'bad', extra: 1 }),
+        400,
+        'invalid_body',
+      );
+      expect((also.errors as { path: string }[]).map((e) => e.path).sort()).toEqual([
+        'actor_employee_id',
+        'email',
+        'extra',
+      ]);
+    }
+    expect(await countEmployees(h, t.tenant.id)).toBe(1);
+  });
+
+  test('without actor_employee_id, 401 and 403 still come first', async () => {
+    const { actor_employee_id: _, ...withoutActor } = hireBody(t);
+    await expectProblem(await h.fetch('/v1/employees', jsonInit('POST', withoutActor)), 401, 'unauthorized');
+    await expectProblem(await postEmployee(h, reader, withoutActor), 403, 'insufficient_scope');
   });
 
   test('an actor problem never hides a bad body: 400 comes before 404 actor_not_found', async () => {

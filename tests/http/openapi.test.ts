@@ -206,12 +206,25 @@ describe('the OpenAPI document', () => {
   test('rules that JSON Schema can say are in the document, not only in prose (issue 15 item 10)', () => {
     const body = (path: string, method: string) =>
       committed.paths[path][method].requestBody.content['application/json'].schema as Json;
-    // PATCH needs designation or department (or both), besides actor_employee_id.
+    // PATCH needs designation or department (or both).
     expect(body('/employees/{id}', 'patch')).toMatchObject({
-      required: ['actor_employee_id'],
       additionalProperties: false,
       anyOf: [{ required: ['designation'] }, { required: ['department'] }],
     });
+    // The actor is optional in the schema (an employee's token implies it, decisions §20); the
+    // description says that an API key or a client-credentials token must give it.
+    const writes = [
+      ['/employees', 'post'],
+      ['/employees/{id}', 'patch'],
+      ...['approve', 'reject', 'cancel'].map((decision) => [`/leave-requests/{id}/${decision}`, 'post']),
+    ];
+    for (const [path, method] of writes) {
+      const schema = body(path, method);
+      expect(schema.required ?? [], `${method} ${path}`).not.toContain('actor_employee_id');
+      expect(schema.properties.actor_employee_id.description, `${method} ${path}`).toMatch(
+        /required with an API key or a client-credentials token/i,
+      );
+    }
     // E-mail: the HTML standard's pattern and 254 characters, in the request and the record.
     expect(body('/employees', 'post').properties.email).toMatchObject({ maxLength: 254, pattern: expect.any(String) });
     expect(committed.components.schemas.Employee.properties.email).toMatchObject({ maxLength: 254 });

@@ -412,6 +412,8 @@ describe('ids and bodies', () => {
     for (const [body, paths] of [
       [{}, ['actor_employee_id']],
       [{ actor_employee_id: 'abc' }, ['actor_employee_id']],
+      // An API key names its actor (decisions §20), reported together with the body's other problems.
+      [{ comment: 5, extra: true }, ['actor_employee_id', 'comment', 'extra']],
       [{ actor_employee_id: org.manager.id, comment: 5 }, ['comment']],
       [{ actor_employee_id: org.manager.id, status: 'approved' }, ['status']],
       [{ actor_employee_id: 'abc', comment: 'x'.repeat(1001), extra: true }, ['actor_employee_id', 'comment', 'extra']],

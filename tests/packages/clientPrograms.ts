@@ -209,6 +209,9 @@ export async function wrongCalls(): Promise<void> {
   await client.GET('/employees', { params: { query: { limit: 10 } } });
   // must not compile: 'full_nam' does not exist
   await client.POST('/v1/employees', { body: { actor_employee_id: 'a', email: 'e', full_nam: 'Ada', joining_date: '2026-03-02' } });
+  // Compiles: with an employee's own token the actor is left out, that employee acts (decisions §20).
+  await client.PATCH('/v1/employees/{id}', { params: { path: { id: 'x' } }, body: { designation: 'Lead' } });
+  await client.POST('/v1/leave-requests/{id}/approve', { params: { path: { id: 'x' } }, body: { comment: 'Enjoy' } });
   // must not compile: Type 'string' is not assignable to type 'number'
   await client.GET('/v1/employees', { params: { query: { limit: '10' } } });
   // must not compile: Type 'string' is not assignable to type 'number'

@@ -157,6 +157,9 @@ export async function wrongCalls(error: TRPCClientError<AppRouter>): Promise<voi
   await api.employees.create.mutate({ actor_employee_id: 'a', email: 'e', full_nam: 'Ada', joining_date: '2026-03-02' });
   // must not compile: "no_such_code"
   if (error.data?.code === 'no_such_code') return;
+  // Compiles: with an employee's own token the actor is left out, that employee acts (decisions §20).
+  await api.employees.update.mutate({ id: 'x', designation: 'Lead' });
+  await api.leaveRequests.approve.mutate({ id: 'x' });
   // must not compile: Property 'query' does not exist
   await api.employees.create.query(hire);
   // must not compile: Type 'number' is not assignable to type 'string'

@@ -41,6 +41,10 @@ export async function wellTyped(): Promise<void> {
   });
   const status: 'pending' | 'approved' | 'rejected' | 'cancelled' = filed.data.status;
   await api.leaveRequests.approve.mutate({ id: filed.data.id, actor_employee_id: id, comment: 'Enjoy' });
+  // With an employee's own token the actor is left out: that employee acts (decisions §20).
+  await api.leaveRequests.reject.mutate({ id: filed.data.id, comment: 'Not this week' });
+  await api.employees.update.mutate({ id, designation: 'Lead' });
+  await api.employees.create.mutate({ email: 'a@example.com', full_name: 'A', joining_date: '2026-03-02' });
   const me = await api.whoami.query();
   const scopes: string[] = [...me.data.scopes];
   void [codes, more, next, manager, kind, status, scopes];
@@ -54,8 +58,13 @@ export async function refusedAtCompileTime(): Promise<void> {
   await api.leaveBalances.list.query({ employee_id: id, year: '2026' });
   // @ts-expect-error not a module status
   await api.modules.list.query({ status: 'bogus' });
-  // @ts-expect-error actor_employee_id is required
-  await api.employees.create.mutate({ email: 'a@example.com', full_name: 'A', joining_date: '2026-03-02' });
+  await api.employees.create.mutate({
+    // @ts-expect-error the actor, when given, is a string
+    actor_employee_id: 1,
+    email: 'a@example.com',
+    full_name: 'A',
+    joining_date: '2026-03-02',
+  });
   await api.employees.create.mutate({
     actor_employee_id: id,
     email: 'a@example.com',

@@ -57,6 +57,23 @@ describe('employees.create over /trpc', () => {
     expect(outbox).toEqual([{ kind: 'employee_invite' }]);
   });
 
+  test('without actor_employee_id, an API key is 400 invalid_body naming it with the other problems; 401 first', async () => {
+    const { actor_employee_id: _, ...withoutActor } = hireBody(t);
+    const before = await countEmployees(h, t.tenant.id);
+    const missing = await expectTrpcError(await call('employees.create', secret, withoutActor), 400, 'invalid_body');
+    expect(missing.data.errors).toEqual([
+      { path: 'actor_employee_id', message: expect.stringMatching(/API key or a client-credentials token/) },
+    ]);
+    const also = await expectTrpcError(
+      await call('employees.create', secret, { ...withoutActor, email: 'x' }),
+      400,
+      'invalid_body',
+    );
+    expect(also.data.errors?.map((e) => e.path).sort()).toEqual(['actor_employee_id', 'email']);
+    await expectTrpcError(await call('employees.create', undefined, withoutActor), 401, 'unauthorized');
+    expect(await countEmployees(h, t.tenant.id)).toBe(before);
+  });
+
   test('the same error codes: invalid_body with every violation, email_taken, actor rules', async () => {
     const invalid = await expectTrpcError(
       await call('employees.create', secret, hireBody(t, { email: 'x', joining_date: '2026-02-30', extra: 1 })),

@@ -758,6 +758,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the sign-in page (authorization request)
+         * @description The authorization endpoint of a first-party app (RFC 6749 §4.1 with PKCE S256, decisions §20), opened as a full-page navigation. A valid request answers the sign-in page (HTML): a form posting back to the same URL with `email`, `password`, the request's parameters as hidden inputs and `csrf_token`, whose nonce is in a cookie.
+         *
+         *     An unknown `client_id` or `redirect_uri` is a 400 error page; any other fault of the request is a 303 back to the app with `error` (RFC 6749 §4.1.2.1). HTML, never problem documents (a failure before any page, 500 or 503, is one). Another method than GET, HEAD or POST is a 405 page with `Allow`. See docs/sign-in.md.
+         */
+        get: operations["oauth-authorize"];
+        put?: never;
+        /**
+         * Sign in (the sign-in form)
+         * @description The sign-in page's form, posted by the browser: `email`, `password`, the hidden inputs (the authorization request's parameters and `csrf_token`), form-encoded, with the page's cookie. The request's parameters are read from the hidden inputs, else from the query of the URL posted to, and checked as on GET (400 page, or a 303 with `error`).
+         *
+         *     Signed in: 303 to the app with `code` and `state`. A wrong or missing address or password: 401, the form again with one message for both (it tells nothing of which accounts exist). A `csrf_token` that does not sign the cookie's nonce, or has expired (one hour): 403, the form again. Too many failed sign-ins from the address or for the e-mail address: 429, the form again, with `Retry-After`. A body that is not form-encoded is a 415 page, one over 16 KiB a 413 page, one that cannot be read a 400 page.
+         */
+        post: operations["oauth-authorize-sign-in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a first-party app's token (sign out)
+         * @description OAuth 2.0 token revocation (RFC 7009) for first-party apps (decisions §20): the app's sign-out. The body is `application/x-www-form-urlencoded` or `application/json`, with string values, as on the token endpoint. The token's family (every access and refresh token of that sign-in) is revoked; 200 whatever the token.
+         *
+         *     An integration's client revokes with `wfm client revoke`, not here: client authentication is 401 `invalid_client`. Errors are the token endpoint's `application/json` body (`error`, `error_description` and the problem members); another method than POST is 405 `method_not_allowed` in the same body, with `Allow: POST`. Rate limited per client IP with the token endpoint's budget.
+         */
+        post: operations["oauth-revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "employee.created": {
@@ -1847,10 +1897,7 @@ export interface components {
         };
         /** @description RFC 6749 §4.4.2. Authenticate the client with client_id and client_secret here, or with HTTP Basic (not both). Unknown parameters are ignored (RFC 6749 §3.2). */
         ClientCredentialsGrant: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             grant_type: "client_credentials";
             /** @description The client id (`svc_client_…`); with HTTP Basic, omit it or send the same. */
             client_id?: string;
@@ -1861,10 +1908,7 @@ export interface components {
         };
         /** @description RFC 6749 §6, with client authentication as for client_credentials. Unknown parameters are ignored (RFC 6749 §3.2). */
         RefreshTokenGrant: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             grant_type: "refresh_token";
             /** @description The refresh token (`svc_rt_…`) of the last token response; it is spent by this request. */
             refresh_token: string;
@@ -1875,8 +1919,32 @@ export interface components {
             /** @description Space-delimited scopes, each of them originally granted (else invalid_scope). Absent: the scopes of the presented token. */
             scope?: string;
         };
-        /** @description A token request of an integration's client: one of the two grants, by grant_type. A first-party app's `authorization_code` and `refresh_token` requests (client_id alone, PKCE) are in the operation's description and docs/sign-in.md. */
-        TokenRequest: components["schemas"]["ClientCredentialsGrant"] | components["schemas"]["RefreshTokenGrant"];
+        /** @description RFC 6749 §4.1.3 with PKCE (RFC 7636 §4.5): a first-party app exchanges the code of its sign-in (GET /oauth/authorize) for the signed-in employee's token pair. A public client: `client_id` alone, no secret, no HTTP Basic. Unknown parameters are ignored (RFC 6749 §3.2). */
+        AuthorizationCodeGrant: {
+            /** @enum {string} */
+            grant_type: "authorization_code";
+            /** @description The `code` of the redirect: valid 60 seconds and once (a used code presented again also revokes the tokens it was exchanged for). */
+            code: string;
+            /** @description The redirect_uri of the authorization request, exactly. */
+            redirect_uri: string;
+            /** @description The app's client id (the code's); one that is no app's is 401 invalid_client. */
+            client_id: string;
+            /** @description The PKCE code verifier whose base64url SHA-256 is the code_challenge (S256); a wrong one is invalid_grant and does not spend the code. */
+            code_verifier: string;
+        };
+        /** @description RFC 6749 §6 for a first-party app (a public client): its `client_id` alone, no secret, no HTTP Basic. The rotation and reuse rules of the integrations' refresh apply (a reuse revokes the whole sign-in). Unknown parameters are ignored (RFC 6749 §3.2). */
+        AppRefreshTokenGrant: {
+            /** @enum {string} */
+            grant_type: "refresh_token";
+            /** @description The refresh token (`svc_rt_…`) of the last token response; it is spent by this request. */
+            refresh_token: string;
+            /** @description The app's client id, the one the refresh token was issued to. */
+            client_id: string;
+            /** @description Space-delimited scopes, each of them originally granted (else invalid_scope). Absent: the scopes of the presented token. */
+            scope?: string;
+        };
+        /** @description A token request, by grant_type: an integration's client (`client_credentials`, or `refresh_token` with its client authentication) or a first-party app, a public client with its client_id alone (`authorization_code` with PKCE, or `refresh_token`). An app's refresh is also a valid RefreshTokenGrant (its secret is optional there), hence `anyOf`; the discriminator maps `refresh_token` to that wider shape. */
+        TokenRequest: components["schemas"]["ClientCredentialsGrant"] | components["schemas"]["RefreshTokenGrant"] | components["schemas"]["AuthorizationCodeGrant"] | components["schemas"]["AppRefreshTokenGrant"];
         /** @description RFC 6749 §5.1 access token response. */
         TokenResponse: {
             /** @description The access token (`svc_at_…`): send it as `Authorization: Bearer <access_token>`. */
@@ -2539,9 +2607,9 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The HR admin this write acts as. With an employee's own token (a first-party app's sign-in) it may be left out: that employee acts; another id is 403 actor_mismatch.
+                     * @description The HR admin this write acts as: required with an API key or a client-credentials token (else 400 invalid_body naming it); with an employee's own token (a first-party app's sign-in) leave it out or give that employee's id: that employee acts, another id is 403 actor_mismatch.
                      */
-                    actor_employee_id: string;
+                    actor_employee_id?: string;
                     /** @description The HTML standard's valid e-mail address with a domain of at least two labels (no quoted local part, IP literal or trailing dot), at most 254 characters; stored lower-case. */
                     email: string;
                     /** @description 1 to 200 characters after trimming; one line, no control characters; no bidirectional override or isolate characters, no unpaired surrogates; at least one visible character. */
@@ -2977,9 +3045,9 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The HR admin this write acts as. With an employee's own token (a first-party app's sign-in) it may be left out: that employee acts; another id is 403 actor_mismatch.
+                     * @description The HR admin this write acts as: required with an API key or a client-credentials token (else 400 invalid_body naming it); with an employee's own token (a first-party app's sign-in) leave it out or give that employee's id: that employee acts, another id is 403 actor_mismatch.
                      */
-                    actor_employee_id: string;
+                    actor_employee_id?: string;
                     /** @description null clears it. */
                     designation?: string | null;
                     /** @description null clears it. */
@@ -3759,9 +3827,9 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The employee deciding. With an employee's own token (a first-party app's sign-in) it may be left out: that employee decides; another id is 403 actor_mismatch.
+                     * @description The employee deciding: required with an API key or a client-credentials token (else 400 invalid_body naming it); with an employee's own token (a first-party app's sign-in) leave it out or give that employee's id: that employee decides, another id is 403 actor_mismatch.
                      */
-                    actor_employee_id: string;
+                    actor_employee_id?: string;
                     /** @description Sent to the employee. At most 1000 characters after trimming (blank: none given); line breaks as LF or CR LF (stored as LF), no other control characters; no bidirectional override or isolate characters, no unpaired surrogates; at least one visible character. */
                     comment?: string;
                 };
@@ -3993,9 +4061,9 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The employee deciding. With an employee's own token (a first-party app's sign-in) it may be left out: that employee decides; another id is 403 actor_mismatch.
+                     * @description The employee deciding: required with an API key or a client-credentials token (else 400 invalid_body naming it); with an employee's own token (a first-party app's sign-in) leave it out or give that employee's id: that employee decides, another id is 403 actor_mismatch.
                      */
-                    actor_employee_id: string;
+                    actor_employee_id?: string;
                     /** @description Sent to the employee. At most 1000 characters after trimming (blank: none given); line breaks as LF or CR LF (stored as LF), no other control characters; no bidirectional override or isolate characters, no unpaired surrogates; at least one visible character. */
                     comment?: string;
                 };
@@ -4227,9 +4295,9 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The employee deciding. With an employee's own token (a first-party app's sign-in) it may be left out: that employee decides; another id is 403 actor_mismatch.
+                     * @description The employee deciding: required with an API key or a client-credentials token (else 400 invalid_body naming it); with an employee's own token (a first-party app's sign-in) leave it out or give that employee's id: that employee decides, another id is 403 actor_mismatch.
                      */
-                    actor_employee_id: string;
+                    actor_employee_id?: string;
                     /** @description Sent to the employee. At most 1000 characters after trimming (blank: none given); line breaks as LF or CR LF (stored as LF), no other control characters; no bidirectional override or isolate characters, no unpaired surrogates; at least one visible character. */
                     comment?: string;
                 };
@@ -8560,6 +8628,483 @@ export interface operations {
                 };
             };
             /** @description Rate limited: too many token requests, or too many failed client authentications, from this address. `code` is one of: `rate_limited` (Rate limited). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                        /** @enum {string} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal error: an unexpected failure, logged with the request id. `code` is one of: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"] & {
+                        /** @enum {string} */
+                        code?: "internal_error";
+                        /** @enum {string} */
+                        error?: "internal_error";
+                    };
+                };
+            };
+            /** @description Service unavailable. `code` is one of: `service_unavailable` (Service unavailable). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable";
+                        /** @enum {string} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    "oauth-authorize": {
+        parameters: {
+            query: {
+                /** @description Must be `code`; another value is a redirect with `error=unsupported_response_type`. */
+                response_type: "code";
+                /** @description The first-party app's client id. */
+                client_id: string;
+                /** @description One of the redirect URIs the app registered, exactly (no pattern, no prefix). */
+                redirect_uri: string;
+                /** @description PKCE (RFC 7636): the base64url SHA-256 of the code verifier, 43 characters. Missing or malformed: a redirect with `error=invalid_request`. */
+                code_challenge: string;
+                /** @description Must be `S256` (`plain` is refused: a redirect with `error=invalid_request`). */
+                code_challenge_method: "S256";
+                /** @description Opaque to the server: sent back unchanged in the redirect. */
+                state?: string;
+                /** @description Space-delimited scopes an employee's token may carry (employees:read, leave:read, leave:write, employees:write); none of them is a redirect with `error=invalid_scope`. Absent: the employee's role's scopes. */
+                scope?: string;
+                /** @description The tenant to sign in to, when the address has accounts in several; malformed is a redirect with `error=invalid_request`. */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Never cached. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The URL carries the request (its state): never sent on. */
+                    "Referrer-Policy"?: "no-referrer";
+                    /** @description `default-src 'none'`: nothing loaded but the page's own stylesheet (by hash); its form posts only to this origin and the app's redirect; `frame-ancestors 'none'`. */
+                    "Content-Security-Policy"?: string;
+                    /** @description The page is never framed. */
+                    "X-Frame-Options"?: "DENY";
+                    /** @description The CSRF nonce (`__Host-wfm_signin` over https, else `wfm_signin`; HttpOnly, SameSite=Lax, one hour), when the browser has none: the form's `csrf_token` signs it. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description See Other: back to the app's `redirect_uri` (its own query kept) with `code` (one-time, 60 seconds) and `state`, or with `error` (`unsupported_response_type`, `invalid_request`, `invalid_scope`) and `error_description`; `iss` always. No body. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Never cached. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The URL carries the request (its state): never sent on. */
+                    "Referrer-Policy"?: "no-referrer";
+                    /** @description The app's redirect_uri with `code` and `state`, or `error` and `error_description` and `state`, and `iss` (RFC 9207: this server's base URL). */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error page, never a redirect (the URI may be an attacker's, RFC 6749 §4.1.2.1): `client_id` names no registered app, or `redirect_uri` is missing or not one the app registered exactly. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Never cached. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The URL carries the request (its state): never sent on. */
+                    "Referrer-Policy"?: "no-referrer";
+                    /** @description `default-src 'none'`: nothing loaded but the page's own stylesheet (by hash); its form posts only to this origin and the app's redirect; `frame-ancestors 'none'`. */
+                    "Content-Security-Policy"?: string;
+                    /** @description The page is never framed. */
+                    "X-Frame-Options"?: "DENY";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error. `code` is one of: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description Service unavailable. `code` is one of: `service_unavailable` (Service unavailable). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    "oauth-authorize-sign-in": {
+        parameters: {
+            query?: {
+                /** @description Must be `code`; another value is a redirect with `error=unsupported_response_type`. Read when the form's hidden input is absent. */
+                response_type?: "code";
+                /** @description The first-party app's client id. Read when the form's hidden input is absent. */
+                client_id?: string;
+                /** @description One of the redirect URIs the app registered, exactly (no pattern, no prefix). Read when the form's hidden input is absent. */
+                redirect_uri?: string;
+                /** @description PKCE (RFC 7636): the base64url SHA-256 of the code verifier, 43 characters. Missing or malformed: a redirect with `error=invalid_request`. Read when the form's hidden input is absent. */
+                code_challenge?: string;
+                /** @description Must be `S256` (`plain` is refused: a redirect with `error=invalid_request`). Read when the form's hidden input is absent. */
+                code_challenge_method?: "S256";
+                /** @description Opaque to the server: sent back unchanged in the redirect. Read when the form's hidden input is absent. */
+                state?: string;
+                /** @description Space-delimited scopes an employee's token may carry (employees:read, leave:read, leave:write, employees:write); none of them is a redirect with `error=invalid_scope`. Absent: the employee's role's scopes. Read when the form's hidden input is absent. */
+                scope?: string;
+                /** @description The tenant to sign in to, when the address has accounts in several; malformed is a redirect with `error=invalid_request`. Read when the form's hidden input is absent. */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The employee's e-mail address. */
+                    email: string;
+                    /** @description Their password. */
+                    password: string;
+                    /** @description The page's hidden input: the signature of the cookie's nonce, with an expiry. */
+                    csrf_token: string;
+                    /**
+                     * @description Must be `code`; another value is a redirect with `error=unsupported_response_type`.
+                     * @enum {string}
+                     */
+                    response_type?: "code";
+                    /** @description The first-party app's client id. */
+                    client_id?: string;
+                    /**
+                     * Format: uri
+                     * @description One of the redirect URIs the app registered, exactly (no pattern, no prefix).
+                     */
+                    redirect_uri?: string;
+                    /** @description PKCE (RFC 7636): the base64url SHA-256 of the code verifier, 43 characters. Missing or malformed: a redirect with `error=invalid_request`. */
+                    code_challenge?: string;
+                    /**
+                     * @description Must be `S256` (`plain` is refused: a redirect with `error=invalid_request`).
+                     * @enum {string}
+                     */
+                    code_challenge_method?: "S256";
+                    /** @description Opaque to the server: sent back unchanged in the redirect. */
+                    state?: string;
+                    /** @description Space-delimited scopes an employee's token may carry (employees:read, leave:read, leave:write, employees:write); none of them is a redirect with `error=invalid_scope`. Absent: the employee's role's scopes. */
+                    scope?: string;
+                    /**
+                     * Format: uuid
+                     * @description The tenant to sign in to, when the address has accounts in several; malformed is a redirect with `error=invalid_request`.
+                     */
+                    tenant?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description See Other: back to the app's `redirect_uri` (its own query kept) with `code` (one-time, 60 seconds) and `state`, or with `error` (`unsupported_response_type`, `invalid_request`, `invalid_scope`) and `error_description`; `iss` always. No body. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Never cached. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The URL carries the request (its state): never sent on. */
+                    "Referrer-Policy"?: "no-referrer";
+                    /** @description The app's redirect_uri with `code` and `state`, or `error` and `error_description` and `state`, and `iss` (RFC 9207: this server's base URL). */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error page, never a redirect (the URI may be an attacker's, RFC 6749 §4.1.2.1): `client_id` names no registered app, or `redirect_uri` is missing or not one the app registered exactly. Or the form could not be read. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Never cached. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The URL carries the request (its state): never sent on. */
+                    "Referrer-Policy"?: "no-referrer";
+                    /** @description `default-src 'none'`: nothing loaded but the page's own stylesheet (by hash); its form posts only to this origin and the app's redirect; `frame-ancestors 'none'`. */
+                    "Content-Security-Policy"?: string;
+                    /** @description The page is never framed. */
+                    "X-Frame-Options"?: "DENY";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Wrong or missing e-mail address or password: the form again, with the address typed. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Never cached. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The URL carries the request (its state): never sent on. */
+                    "Referrer-Policy"?: "no-referrer";
+                    /** @description `default-src 'none'`: nothing loaded but the page's own stylesheet (by hash); its form posts only to this origin and the app's redirect; `frame-ancestors 'none'`. */
+                    "Content-Security-Policy"?: string;
+                    /** @description The page is never framed. */
+                    "X-Frame-Options"?: "DENY";
+                    /** @description The CSRF nonce (`__Host-wfm_signin` over https, else `wfm_signin`; HttpOnly, SameSite=Lax, one hour), when the browser has none: the form's `csrf_token` signs it. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form expired or did not come from this page (CSRF): the form again. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Never cached. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The URL carries the request (its state): never sent on. */
+                    "Referrer-Policy"?: "no-referrer";
+                    /** @description `default-src 'none'`: nothing loaded but the page's own stylesheet (by hash); its form posts only to this origin and the app's redirect; `frame-ancestors 'none'`. */
+                    "Content-Security-Policy"?: string;
+                    /** @description The page is never framed. */
+                    "X-Frame-Options"?: "DENY";
+                    /** @description The CSRF nonce (`__Host-wfm_signin` over https, else `wfm_signin`; HttpOnly, SameSite=Lax, one hour), when the browser has none: the form's `csrf_token` signs it. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form is over 16 KiB: an error page. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Never cached. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The URL carries the request (its state): never sent on. */
+                    "Referrer-Policy"?: "no-referrer";
+                    /** @description `default-src 'none'`: nothing loaded but the page's own stylesheet (by hash); its form posts only to this origin and the app's redirect; `frame-ancestors 'none'`. */
+                    "Content-Security-Policy"?: string;
+                    /** @description The page is never framed. */
+                    "X-Frame-Options"?: "DENY";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The body is not application/x-www-form-urlencoded: an error page. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Never cached. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The URL carries the request (its state): never sent on. */
+                    "Referrer-Policy"?: "no-referrer";
+                    /** @description `default-src 'none'`: nothing loaded but the page's own stylesheet (by hash); its form posts only to this origin and the app's redirect; `frame-ancestors 'none'`. */
+                    "Content-Security-Policy"?: string;
+                    /** @description The page is never framed. */
+                    "X-Frame-Options"?: "DENY";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many failed sign-ins from this address or for this e-mail address: the form again, with `Retry-After`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Never cached. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The URL carries the request (its state): never sent on. */
+                    "Referrer-Policy"?: "no-referrer";
+                    /** @description `default-src 'none'`: nothing loaded but the page's own stylesheet (by hash); its form posts only to this origin and the app's redirect; `frame-ancestors 'none'`. */
+                    "Content-Security-Policy"?: string;
+                    /** @description The page is never framed. */
+                    "X-Frame-Options"?: "DENY";
+                    /** @description The CSRF nonce (`__Host-wfm_signin` over https, else `wfm_signin`; HttpOnly, SameSite=Lax, one hour), when the browser has none: the form's `csrf_token` signs it. */
+                    "Set-Cookie"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error. `code` is one of: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description Service unavailable. `code` is one of: `service_unavailable` (Service unavailable). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    "oauth-revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description An access token (`svc_at_…`) or refresh token (`svc_rt_…`) the app was issued: that sign-in's every access and refresh token is revoked. */
+                    token: string;
+                    /**
+                     * @description Accepted and not needed: the token says what it is.
+                     * @enum {string}
+                     */
+                    token_type_hint?: "access_token" | "refresh_token";
+                    /** @description The app's client id, alone (no secret, no HTTP Basic). */
+                    client_id: string;
+                };
+                "application/json": {
+                    /** @description An access token (`svc_at_…`) or refresh token (`svc_rt_…`) the app was issued: that sign-in's every access and refresh token is revoked. */
+                    token: string;
+                    /**
+                     * @description Accepted and not needed: the token says what it is.
+                     * @enum {string}
+                     */
+                    token_type_hint?: "access_token" | "refresh_token";
+                    /** @description The app's client id, alone (no secret, no HTTP Basic). */
+                    client_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Revoked, or nothing to revoke: the answer to any well-formed request of an app, whatever the token (unknown, expired, already revoked, another client's; RFC 7009 §2.2). No body. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No `token`, or a body that is neither form-encoded nor a JSON object of strings; `error` equals `code`. `code` is one of: `invalid_request` (Invalid token request). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request";
+                        /** @enum {string} */
+                        error?: "invalid_request";
+                    };
+                };
+            };
+            /** @description No first-party app has this `client_id`, or the request authenticates a client (a secret, HTTP Basic); `error` equals `code`. `code` is one of: `invalid_client` (Client authentication failed). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description `Basic realm="workforce"` when the request came with HTTP Basic. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"] & {
+                        /** @enum {string} */
+                        code?: "invalid_client";
+                        /** @enum {string} */
+                        error?: "invalid_client";
+                    };
+                };
+            };
+            /** @description Rate limited: too many token requests from this address (the token endpoint's budget). `code` is one of: `rate_limited` (Rate limited). */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

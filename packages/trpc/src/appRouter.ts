@@ -195,10 +195,10 @@ export type AppRouter = TRPCBuiltRouter<
     employees: {
       create: TRPCMutationProcedure<{
         input: {
-          actor_employee_id: string;
           email: string;
           full_name: string;
           joining_date: string;
+          actor_employee_id?: string | undefined;
           employee_id?: string | undefined;
           department?: string | undefined;
           designation?: string | undefined;
@@ -244,7 +244,7 @@ export type AppRouter = TRPCBuiltRouter<
       update: TRPCMutationProcedure<{
         input: {
           id: string;
-          actor_employee_id: string;
+          actor_employee_id?: string | undefined;
           designation?: string | null | undefined;
           department?: string | null | undefined;
         };
@@ -376,7 +376,7 @@ export type AppRouter = TRPCBuiltRouter<
         errorShape: ErrorShape;
       }>;
       approve: TRPCMutationProcedure<{
-        input: { id: string; actor_employee_id: string; comment?: string | undefined };
+        input: { id: string; actor_employee_id?: string | undefined; comment?: string | undefined };
         output: {
           data: {
             id: string;
@@ -400,7 +400,7 @@ export type AppRouter = TRPCBuiltRouter<
         errorShape: ErrorShape;
       }>;
       reject: TRPCMutationProcedure<{
-        input: { id: string; actor_employee_id: string; comment?: string | undefined };
+        input: { id: string; actor_employee_id?: string | undefined; comment?: string | undefined };
         output: {
           data: {
             id: string;
@@ -424,7 +424,7 @@ export type AppRouter = TRPCBuiltRouter<
         errorShape: ErrorShape;
       }>;
       cancel: TRPCMutationProcedure<{
-        input: { id: string; actor_employee_id: string; comment?: string | undefined };
+        input: { id: string; actor_employee_id?: string | undefined; comment?: string | undefined };
         output: {
           data: {
             id: string;
