@@ -211,7 +211,8 @@ const components = {
 const tagDescriptions: Record<string, string> = {
   metadata: 'Anonymous metadata: health, capabilities and the module catalogue.',
   credentials: 'The presented credential.',
-  oauth: 'OAuth 2.0 token endpoint: client credentials and refresh tokens.',
+  oauth:
+    "OAuth 2.0: the token endpoint (client credentials, refresh tokens, authorization codes), a first-party app's sign-in page and its token revocation.",
   employees: 'Employee records and the hiring journey.',
   leave: 'Leave types, requests, decisions and balances.',
   holidays: 'The holiday calendar.',
@@ -320,15 +321,77 @@ const tokenSchemas: Record<string, Json> = {
       },
     },
   },
+  AuthorizationCodeGrant: {
+    type: 'object',
+    description:
+      "RFC 6749 §4.1.3 with PKCE (RFC 7636 §4.5): a first-party app exchanges the code of its sign-in (GET /oauth/authorize) for the signed-in employee's token pair. A public client: `client_id` alone, no secret, no HTTP Basic. Unknown parameters are ignored (RFC 6749 §3.2).",
+    required: ['grant_type', 'code', 'redirect_uri', 'client_id', 'code_verifier'],
+    properties: {
+      grant_type: { type: 'string', enum: ['authorization_code'] },
+      code: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description:
+          'The `code` of the redirect: valid 60 seconds and once (a used code presented again also revokes the tokens it was exchanged for).',
+      },
+      redirect_uri: {
+        type: 'string',
+        maxLength: 2048,
+        description: 'The redirect_uri of the authorization request, exactly.',
+      },
+      client_id: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: "The app's client id (the code's); one that is no app's is 401 invalid_client.",
+      },
+      code_verifier: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description:
+          'The PKCE code verifier whose base64url SHA-256 is the code_challenge (S256); a wrong one is invalid_grant and does not spend the code.',
+      },
+    },
+  },
+  AppRefreshTokenGrant: {
+    type: 'object',
+    description:
+      "RFC 6749 §6 for a first-party app (a public client): its `client_id` alone, no secret, no HTTP Basic. The rotation and reuse rules of the integrations' refresh apply (a reuse revokes the whole sign-in). Unknown parameters are ignored (RFC 6749 §3.2).",
+    required: ['grant_type', 'refresh_token', 'client_id'],
+    properties: {
+      grant_type: { type: 'string', enum: ['refresh_token'] },
+      refresh_token: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: 'The refresh token (`svc_rt_…`) of the last token response; it is spent by this request.',
+      },
+      client_id: {
+        type: 'string',
+        maxLength: CREDENTIAL_MAX_LENGTH,
+        description: "The app's client id, the one the refresh token was issued to.",
+      },
+      scope: {
+        type: 'string',
+        maxLength: 1024,
+        description:
+          'Space-delimited scopes, each of them originally granted (else invalid_scope). Absent: the scopes of the presented token.',
+      },
+    },
+  },
   TokenRequest: {
     description:
-      "A token request of an integration's client: one of the two grants, by grant_type. A first-party app's `authorization_code` and `refresh_token` requests (client_id alone, PKCE) are in the operation's description and docs/sign-in.md.",
-    oneOf: [ref('schemas', 'ClientCredentialsGrant'), ref('schemas', 'RefreshTokenGrant')],
+      "A token request, by grant_type: an integration's client (`client_credentials`, or `refresh_token` with its client authentication) or a first-party app, a public client with its client_id alone (`authorization_code` with PKCE, or `refresh_token`). An app's refresh is also a valid RefreshTokenGrant (its secret is optional there), hence `anyOf`; the discriminator maps `refresh_token` to that wider shape.",
+    anyOf: [
+      ref('schemas', 'ClientCredentialsGrant'),
+      ref('schemas', 'RefreshTokenGrant'),
+      ref('schemas', 'AuthorizationCodeGrant'),
+      ref('schemas', 'AppRefreshTokenGrant'),
+    ],
     discriminator: {
       propertyName: 'grant_type',
       mapping: {
         client_credentials: '#/components/schemas/ClientCredentialsGrant',
         refresh_token: '#/components/schemas/RefreshTokenGrant',
+        authorization_code: '#/components/schemas/AuthorizationCodeGrant',
       },
     },
   },
@@ -440,6 +503,308 @@ function tokenPathItem(): Record<string, Json> {
         },
       ],
       security: [{ clientSecretBasic: [] }, {}],
+      requestBody: {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': body, 'application/json': body },
+      },
+      responses,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sign-in of first-party apps (decisions §20, server/http/signIn.ts): GET and POST /oauth/authorize,
+// pages for a person, and POST /oauth/revoke (RFC 7009), at the service root like the token endpoint.
+
+const AUTHORIZE_PATH = '/oauth/authorize';
+const REVOKE_PATH = '/oauth/revoke';
+
+/** The operation-level server of the paths at the service root (not under /v1). */
+const rootServer = (what: string) => [
+  { url: '/', description: `Production: the service root, where ${what} is (not under /v1).`, 'x-internal': false },
+];
+
+/** An HTML page of the sign-in: never a problem document (it is read by a person, not a client). */
+const htmlPage = (description: string) => ({
+  'text/html': { schema: { type: 'string', maxLength: 65_536, description } },
+});
+
+/** The headers of every sign-in answer: never cached, never sent on as a Referer (the URL carries the state). */
+function signInHeaders(status: number, post: boolean): Json {
+  const out: Json = {
+    'X-Request-Id': ref('headers', 'X-Request-Id'),
+    'Cache-Control': header('Never cached.', { type: 'string', enum: ['no-store'] }),
+    'Referrer-Policy': header('The URL carries the request (its state): never sent on.', {
+      type: 'string',
+      enum: ['no-referrer'],
+    }),
+  };
+  if (status === 303) {
+    out.Location = header(
+      "The app's redirect_uri with `code` and `state`, or `error` and `error_description` and `state`, and `iss` (RFC 9207: this server's base URL).",
+      { type: 'string', format: 'uri', maxLength: 8192 },
+    );
+    return out;
+  }
+  out['Content-Security-Policy'] = header(
+    "`default-src 'none'`: nothing loaded but the page's own stylesheet (by hash); its form posts only to this origin and the app's redirect; `frame-ancestors 'none'`.",
+    { type: 'string', maxLength: 2048 },
+  );
+  out['X-Frame-Options'] = header('The page is never framed.', { type: 'string', enum: ['DENY'] });
+  if (status === 200 || (post && [401, 403, 429].includes(status))) {
+    out['Set-Cookie'] = header(
+      "The CSRF nonce (`__Host-wfm_signin` over https, else `wfm_signin`; HttpOnly, SameSite=Lax, one hour), when the browser has none: the form's `csrf_token` signs it.",
+      { type: 'string', maxLength: 512 },
+    );
+  }
+  if (status === 429) out['Retry-After'] = ref('headers', 'Retry-After');
+  return out;
+}
+
+/** 500 and 503 of the sign-in routes: a failure before any page, answered as a problem document. */
+function failureResponses(): Json {
+  const out: Json = {};
+  for (const [status, codes] of byStatus(['internal_error', 'service_unavailable'])) {
+    out[status] = {
+      description: describeCodes(status, codes),
+      headers: {
+        'X-Request-Id': ref('headers', 'X-Request-Id'),
+        ...(status === 503 ? { 'Retry-After': ref('headers', 'Retry-After') } : {}),
+      },
+      content: { 'application/problem+json': { schema: narrowed(ref('schemas', 'Problem'), codes) } },
+    };
+  }
+  return out;
+}
+
+const REDIRECT_ANSWER =
+  "See Other: back to the app's `redirect_uri` (its own query kept) with `code` (one-time, 60 seconds) and `state`, or with `error` (`unsupported_response_type`, `invalid_request`, `invalid_scope`) and `error_description`; `iss` always. No body.";
+const UNKNOWN_APP_ANSWER =
+  "An error page, never a redirect (the URI may be an attacker's, RFC 6749 §4.1.2.1): `client_id` names no registered app, or `redirect_uri` is missing or not one the app registered exactly.";
+
+/** The authorization request's query parameters (RFC 6749 §4.1.1, RFC 7636 §4.3), and the form's hidden inputs. */
+const authorizationParameters: Json[] = [
+  [
+    'response_type',
+    true,
+    { type: 'string', enum: ['code'] },
+    'Must be `code`; another value is a redirect with `error=unsupported_response_type`.',
+  ],
+  ['client_id', true, { type: 'string', maxLength: CREDENTIAL_MAX_LENGTH }, "The first-party app's client id."],
+  [
+    'redirect_uri',
+    true,
+    { type: 'string', format: 'uri', maxLength: 2048 },
+    'One of the redirect URIs the app registered, exactly (no pattern, no prefix).',
+  ],
+  [
+    'code_challenge',
+    true,
+    { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', minLength: 43, maxLength: 43 },
+    'PKCE (RFC 7636): the base64url SHA-256 of the code verifier, 43 characters. Missing or malformed: a redirect with `error=invalid_request`.',
+  ],
+  [
+    'code_challenge_method',
+    true,
+    { type: 'string', enum: ['S256'] },
+    'Must be `S256` (`plain` is refused: a redirect with `error=invalid_request`).',
+  ],
+  ['state', false, { type: 'string', maxLength: 1024 }, 'Opaque to the server: sent back unchanged in the redirect.'],
+  [
+    'scope',
+    false,
+    { type: 'string', maxLength: 1024 },
+    `Space-delimited scopes an employee's token may carry (${EMPLOYEE_TOKEN_SCOPES.join(', ')}); none of them is a redirect with \`error=invalid_scope\`. Absent: the employee's role's scopes.`,
+  ],
+  [
+    'tenant',
+    false,
+    { type: 'string', format: 'uuid' },
+    'The tenant to sign in to, when the address has accounts in several; malformed is a redirect with `error=invalid_request`.',
+  ],
+].map(([name, required, schema, description]) => ({ name, in: 'query', required, description, schema }));
+
+/** The path item of GET and POST /oauth/authorize. */
+function authorizePathItem(): Record<string, Json> {
+  const page = (status: number, post: boolean, description: string, body: string) => ({
+    description,
+    headers: signInHeaders(status, post),
+    content: htmlPage(body),
+  });
+  const redirect = (post: boolean) => ({ description: REDIRECT_ANSWER, headers: signInHeaders(303, post) });
+  const common = {
+    tags: ['oauth'],
+    servers: rootServer('the sign-in page'),
+    // A person signs in here; the app holds no credential yet.
+    security: [],
+  };
+  const formFields: Json = Object.fromEntries(
+    authorizationParameters.map((p) => [p.name, { ...(p.schema as Json), description: p.description }]),
+  );
+  return {
+    get: {
+      operationId: 'oauth-authorize',
+      summary: 'Open the sign-in page (authorization request)',
+      description: [
+        "The authorization endpoint of a first-party app (RFC 6749 §4.1 with PKCE S256, decisions §20), opened as a full-page navigation. A valid request answers the sign-in page (HTML): a form posting back to the same URL with `email`, `password`, the request's parameters as hidden inputs and `csrf_token`, whose nonce is in a cookie.",
+        '',
+        'An unknown `client_id` or `redirect_uri` is a 400 error page; any other fault of the request is a 303 back to the app with `error` (RFC 6749 §4.1.2.1). HTML, never problem documents (a failure before any page, 500 or 503, is one). Another method than GET, HEAD or POST is a 405 page with `Allow`. See docs/sign-in.md.',
+      ].join('\n'),
+      ...common,
+      parameters: authorizationParameters,
+      responses: {
+        200: page(200, false, 'The sign-in page.', 'The sign-in form.'),
+        303: redirect(false),
+        400: page(400, false, UNKNOWN_APP_ANSWER, 'The error page.'),
+        ...failureResponses(),
+      },
+    },
+    post: {
+      operationId: 'oauth-authorize-sign-in',
+      summary: 'Sign in (the sign-in form)',
+      description: [
+        "The sign-in page's form, posted by the browser: `email`, `password`, the hidden inputs (the authorization request's parameters and `csrf_token`), form-encoded, with the page's cookie. The request's parameters are read from the hidden inputs, else from the query of the URL posted to, and checked as on GET (400 page, or a 303 with `error`).",
+        '',
+        "Signed in: 303 to the app with `code` and `state`. A wrong or missing address or password: 401, the form again with one message for both (it tells nothing of which accounts exist). A `csrf_token` that does not sign the cookie's nonce, or has expired (one hour): 403, the form again. Too many failed sign-ins from the address or for the e-mail address: 429, the form again, with `Retry-After`. A body that is not form-encoded is a 415 page, one over 16 KiB a 413 page, one that cannot be read a 400 page.",
+      ].join('\n'),
+      ...common,
+      parameters: authorizationParameters.map((p) => ({
+        ...p,
+        required: false,
+        description: `${p.description as string} Read when the form's hidden input is absent.`,
+      })),
+      requestBody: {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              required: ['email', 'password', 'csrf_token'],
+              properties: {
+                email: { type: 'string', maxLength: 320, description: "The employee's e-mail address." },
+                password: { type: 'string', maxLength: 1024, description: 'Their password.' },
+                csrf_token: {
+                  type: 'string',
+                  maxLength: 128,
+                  description: "The page's hidden input: the signature of the cookie's nonce, with an expiry.",
+                },
+                ...formFields,
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        303: redirect(true),
+        400: page(400, true, `${UNKNOWN_APP_ANSWER} Or the form could not be read.`, 'The error page.'),
+        401: page(
+          401,
+          true,
+          'Wrong or missing e-mail address or password: the form again, with the address typed.',
+          'The sign-in form.',
+        ),
+        403: page(
+          403,
+          true,
+          'The form expired or did not come from this page (CSRF): the form again.',
+          'The sign-in form.',
+        ),
+        413: page(413, true, 'The form is over 16 KiB: an error page.', 'The error page.'),
+        415: page(415, true, 'The body is not application/x-www-form-urlencoded: an error page.', 'The error page.'),
+        429: page(
+          429,
+          true,
+          'Too many failed sign-ins from this address or for this e-mail address: the form again, with `Retry-After`.',
+          'The sign-in form.',
+        ),
+        ...failureResponses(),
+      },
+    },
+  };
+}
+
+/** The codes POST /oauth/revoke answers, by status (server/http/signIn.ts, server/http/oauthToken.ts). */
+const REVOKE_ERRORS: Record<number, ProblemCode[]> = {
+  400: ['invalid_request'],
+  401: ['invalid_client'],
+  429: ['rate_limited'],
+  500: ['internal_error'],
+  503: ['service_unavailable'],
+};
+const REVOKE_STATUS_MEANING: Record<number, string> = {
+  400: 'No `token`, or a body that is neither form-encoded nor a JSON object of strings; `error` equals `code`',
+  401: 'No first-party app has this `client_id`, or the request authenticates a client (a secret, HTTP Basic); `error` equals `code`',
+  429: "Rate limited: too many token requests from this address (the token endpoint's budget)",
+  500: 'Internal error: an unexpected failure, logged with the request id',
+  503: 'Service unavailable',
+};
+
+/** The path item of POST /oauth/revoke. */
+function revokePathItem(): Record<string, Json> {
+  const headers = (status: number): Json => {
+    const out: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
+    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) out[name] = ref('headers', name);
+    out['Cache-Control'] = ref('headers', 'Cache-Control');
+    if (status === 429 || status === 503) out['Retry-After'] = ref('headers', 'Retry-After');
+    if (status === 401) {
+      out['WWW-Authenticate'] = header('`Basic realm="workforce"` when the request came with HTTP Basic.', {
+        type: 'string',
+        maxLength: 256,
+      });
+    }
+    return out;
+  };
+  const responses: Json = {
+    200: {
+      description:
+        "Revoked, or nothing to revoke: the answer to any well-formed request of an app, whatever the token (unknown, expired, already revoked, another client's; RFC 7009 §2.2). No body.",
+      headers: headers(200),
+    },
+  };
+  for (const [status, codes] of Object.entries(REVOKE_ERRORS)) {
+    responses[status] = {
+      description: describeCodes(Number(status), codes, REVOKE_STATUS_MEANING[Number(status)]),
+      headers: headers(Number(status)),
+      content: { 'application/json': { schema: narrowed(ref('schemas', 'OAuthError'), codes, ['error']) } },
+    };
+  }
+  const body = {
+    schema: {
+      type: 'object',
+      required: ['token', 'client_id'],
+      description: 'RFC 7009 §2.1. Unknown parameters are ignored.',
+      properties: {
+        token: {
+          type: 'string',
+          maxLength: CREDENTIAL_MAX_LENGTH,
+          description:
+            "An access token (`svc_at_…`) or refresh token (`svc_rt_…`) the app was issued: that sign-in's every access and refresh token is revoked.",
+        },
+        token_type_hint: {
+          type: 'string',
+          enum: ['access_token', 'refresh_token'],
+          description: 'Accepted and not needed: the token says what it is.',
+        },
+        client_id: {
+          type: 'string',
+          maxLength: CREDENTIAL_MAX_LENGTH,
+          description: "The app's client id, alone (no secret, no HTTP Basic).",
+        },
+      },
+    },
+  };
+  return {
+    post: {
+      operationId: 'oauth-revoke',
+      summary: "Revoke a first-party app's token (sign out)",
+      description: [
+        "OAuth 2.0 token revocation (RFC 7009) for first-party apps (decisions §20): the app's sign-out. The body is `application/x-www-form-urlencoded` or `application/json`, with string values, as on the token endpoint. The token's family (every access and refresh token of that sign-in) is revoked; 200 whatever the token.",
+        '',
+        "An integration's client revokes with `wfm client revoke`, not here: client authentication is 401 `invalid_client`. Errors are the token endpoint's `application/json` body (`error`, `error_description` and the problem members); another method than POST is 405 `method_not_allowed` in the same body, with `Allow: POST`. Rate limited per client IP with the token endpoint's budget.",
+      ].join('\n'),
+      tags: ['oauth'],
+      servers: rootServer('the revocation endpoint'),
+      security: [],
       requestBody: {
         required: true,
         content: { 'application/x-www-form-urlencoded': body, 'application/json': body },
@@ -699,6 +1064,8 @@ export function buildOpenApiDocument(): OpenAPIObject {
     }
   }
   paths[TOKEN_PATH] = tokenPathItem();
+  paths[AUTHORIZE_PATH] = authorizePathItem();
+  paths[REVOKE_PATH] = revokePathItem();
   const existing = (doc.components ?? {}) as Record<string, Json>;
   doc.components = {
     ...existing,

@@ -27,12 +27,17 @@ describe('the document', () => {
     const resolve = (server: string, path: string) => new URL(`${server.replace(/\/$/, '')}${path}`, documentUrl).href;
     expect(resolve(operation.servers[0].url, '/oauth/token')).toBe('https://api.example.com/oauth/token');
     expect(resolve(doc.servers[0].url, '/whoami')).toBe('https://api.example.com/v1/whoami');
-    // No other operation has a server of its own.
-    const others = Object.entries(doc.paths as Record<string, Json>).filter(([path]) => path !== '/oauth/token');
+    // No other operation has a server of its own but the first-party apps' sign-in and revocation, at the root too.
+    const root = ['/oauth/token', '/oauth/authorize', '/oauth/revoke'];
+    for (const path of root.slice(1)) {
+      for (const op of Object.values(doc.paths[path] as Json))
+        expect(op.servers).toEqual([{ url: '/', description: expect.any(String), 'x-internal': false }]);
+    }
+    const others = Object.entries(doc.paths as Record<string, Json>).filter(([path]) => !root.includes(path));
     expect(others.flatMap(([, ops]) => Object.values(ops)).filter((op) => op.servers)).toEqual([]);
   });
 
-  test('form and JSON bodies of either grant; HTTP Basic or body credentials', () => {
+  test("form and JSON bodies of every grant; the integrations' two grants with HTTP Basic or body credentials", () => {
     expect(Object.keys(operation.requestBody.content)).toEqual([
       'application/x-www-form-urlencoded',
       'application/json',
@@ -41,11 +46,22 @@ describe('the document', () => {
       expect(media.schema).toEqual({ $ref: '#/components/schemas/TokenRequest' });
     }
     expect(schemas.TokenRequest.discriminator.propertyName).toBe('grant_type');
+    // anyOf, not oneOf: a first-party app's refresh (client_id alone) is a valid RefreshTokenGrant too.
+    expect(schemas.TokenRequest.oneOf).toBeUndefined();
+    const names = (schemas.TokenRequest.anyOf as Json[]).map(({ $ref }) => $ref.split('/').at(-1) as string);
+    expect(names).toEqual([
+      'ClientCredentialsGrant',
+      'RefreshTokenGrant',
+      'AuthorizationCodeGrant',
+      'AppRefreshTokenGrant',
+    ]);
+    expect(schemas.TokenRequest.discriminator.mapping).toEqual({
+      client_credentials: '#/components/schemas/ClientCredentialsGrant',
+      refresh_token: '#/components/schemas/RefreshTokenGrant',
+      authorization_code: '#/components/schemas/AuthorizationCodeGrant',
+    });
     const grants = Object.fromEntries(
-      (schemas.TokenRequest.oneOf as Json[]).map(({ $ref }) => {
-        const schema = schemas[$ref.split('/').at(-1)];
-        return [schema.properties.grant_type.enum[0], schema];
-      }),
+      names.slice(0, 2).map((name) => [schemas[name].properties.grant_type.enum[0], schemas[name]]),
     );
     expect(Object.keys(grants)).toEqual(['client_credentials', 'refresh_token']);
     expect(Object.keys(grants.client_credentials.properties).sort()).toEqual(
@@ -56,6 +72,17 @@ describe('the document', () => {
       ['client_id', 'client_secret', 'grant_type', 'refresh_token', 'scope'].sort(),
     );
     expect(grants.refresh_token.required).toEqual(['grant_type', 'refresh_token']);
+    // A first-party app (decisions §20): a public client, its client_id alone, never a secret.
+    const code = schemas.AuthorizationCodeGrant;
+    expect(code.properties.grant_type.enum).toEqual(['authorization_code']);
+    expect(Object.keys(code.properties).sort()).toEqual(
+      ['client_id', 'code', 'code_verifier', 'grant_type', 'redirect_uri'].sort(),
+    );
+    expect(code.required).toEqual(['grant_type', 'code', 'redirect_uri', 'client_id', 'code_verifier']);
+    const appRefresh = schemas.AppRefreshTokenGrant;
+    expect(appRefresh.properties.grant_type.enum).toEqual(['refresh_token']);
+    expect(Object.keys(appRefresh.properties).sort()).toEqual(['client_id', 'grant_type', 'refresh_token', 'scope']);
+    expect(appRefresh.required).toEqual(['grant_type', 'refresh_token', 'client_id']);
     // Basic, or nothing at the HTTP level (client_id and client_secret in the body).
     expect(operation.security).toEqual([{ clientSecretBasic: [] }, {}]);
     expect(doc.components.securitySchemes.clientSecretBasic).toMatchObject({ type: 'http', scheme: 'basic' });

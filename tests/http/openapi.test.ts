@@ -141,8 +141,13 @@ describe('the OpenAPI document', () => {
         const where = `${method} ${path} ${status}`;
         // The token endpoint's errors, a 500 included, are RFC 6749 bodies in application/json
         // (decisions §4; tests/credentials/tokenDocument.test.ts).
-        if (path === '/oauth/token') {
+        if (path === '/oauth/token' || path === '/oauth/revoke') {
           expect(Object.keys(response.content), where).toEqual(['application/json']);
+          continue;
+        }
+        // The sign-in answers a person with HTML pages; only a failure before any page is a problem (decisions §20).
+        if (path === '/oauth/authorize' && Number(status) < 500) {
+          expect(Object.keys(response.content), where).toEqual(['text/html']);
           continue;
         }
         expect(response.content, where).toEqual({
@@ -159,8 +164,10 @@ describe('the OpenAPI document', () => {
   test('every response documents X-Request-Id; RateLimit-* everywhere but health; 429 and 503 with Retry-After', () => {
     for (const { method, path, op } of operations(committed)) {
       const statuses = Object.keys(op.responses);
-      const limited = path !== '/health';
-      expect(statuses.includes('429'), `${method} ${path} documents 429`).toBe(limited);
+      // The sign-in pages spend no request budget; only failed sign-ins are limited (POST's 429, Retry-After alone).
+      const page = path === '/oauth/authorize';
+      const limited = path !== '/health' && !page;
+      if (!page) expect(statuses.includes('429'), `${method} ${path} documents 429`).toBe(limited);
       for (const status of ['500', '503']) expect(statuses, `${method} ${path}`).toContain(status);
       for (const [status, response] of Object.entries(op.responses as Json)) {
         const where = `${method} ${path} ${status}`;
@@ -170,7 +177,7 @@ describe('the OpenAPI document', () => {
           expect(headers.includes(name), `${where} ${name}`).toBe(limited);
         }
         expect(headers.includes('Retry-After'), `${where} Retry-After`).toBe(status === '429' || status === '503');
-        if (status === '401') expect(headers, where).toContain('WWW-Authenticate');
+        if (status === '401' && !page) expect(headers, where).toContain('WWW-Authenticate');
       }
     }
     expect(committed.components.headers['X-Request-Id'].schema).toEqual({

@@ -321,11 +321,15 @@ export class Contract {
     if (!media || !content[media])
       fail(`Content-Type ${media} is not the documented ${Object.keys(content).join(', ')}`);
     if (wire === 'HEAD') return;
-    let body: unknown;
-    try {
-      body = JSON.parse(x.body);
-    } catch {
-      fail('the body is not JSON');
+    // A JSON media type's body is judged parsed; any other (the sign-in's text/html pages) as its text.
+    const json = media === 'application/json' || Boolean(media?.endsWith('+json'));
+    let body: unknown = x.body;
+    if (json) {
+      try {
+        body = JSON.parse(x.body);
+      } catch {
+        fail('the body is not JSON');
+      }
     }
     if (preOperationCode) {
       if ((body as Json | null)?.code !== preOperationCode)
