@@ -13,8 +13,11 @@ test('the /v1 route table is the one the OpenAPI document describes', () => {
     paths: Record<string, Record<string, { security?: unknown[]; servers?: unknown[] }>>;
   };
   const v1 = Object.entries(doc.paths).filter(([, operations]) => !Object.values(operations).some((op) => op.servers));
+  // The paths at the service root, which Koa serves beside the procedures (decisions §4, §20).
   expect(Object.keys(doc.paths).filter((path) => !v1.some(([template]) => template === path))).toEqual([
     '/oauth/token',
+    '/oauth/authorize',
+    '/oauth/revoke',
   ]);
   const fromDocument = v1.map(([template, operations]) => ({
     template,
