@@ -1,37 +1,10 @@
 /**
  * The set-up page's HTML (decisions §20): a form that sets the account's password, and the pages a
  * used, expired or unknown link answers. Plain HTML with one inline stylesheet (allowed by its hash,
- * SETUP_PAGE_STYLE) and nothing loaded from anywhere; server/http/accountSetup.ts sends it.
+ * ACCOUNT_PAGE_STYLE) and nothing loaded from anywhere; server/http/accountSetup.ts sends it.
  */
 import { PASSWORD_MAX, PASSWORD_MIN, SETUP_LINK_DAYS } from './account.record.js';
-
-/** The pages' only style: the policy allows exactly this text by its hash. */
-export const SETUP_PAGE_STYLE =
-  'body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}' +
-  'label{display:block;margin-top:1rem;font-weight:600}input{display:block;width:100%;box-sizing:border-box;' +
-  'padding:.5rem;font:inherit;margin-top:.25rem}button{margin-top:1.5rem;padding:.5rem 1rem;font:inherit}' +
-  '.error{color:#a40000;border-left:4px solid #a40000;padding-left:.75rem}.hint{color:#555;font-size:.9rem}';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)} · Workforce</title>
-<style>${SETUP_PAGE_STYLE}</style>
-</head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</body>
-</html>
-`;
-}
+import { accountPage, escapeHtml } from './accountPage.js';
 
 /** What the form page shows: whose account, and why the last attempt was refused (if it was). */
 export interface SetupForm {
@@ -45,7 +18,7 @@ export interface SetupForm {
 /** The form: one POST to this same URL, the password twice; the token rides in a hidden input. */
 export function setupFormPage(form: SetupForm): string {
   const where = `${escapeHtml(form.organisation)}${form.sandbox ? ' (sandbox)' : ''}`;
-  return page(
+  return accountPage(
     'Set up your account',
     `<p>Choose the password you will sign in to <strong>${where}</strong> with, as <strong>${escapeHtml(form.email)}</strong>.</p>
 ${form.error ? `<p class="error" role="alert">${escapeHtml(form.error)}</p>` : ''}
@@ -64,7 +37,7 @@ ${form.error ? `<p class="error" role="alert">${escapeHtml(form.error)}</p>` : '
 
 /** After the password is set. */
 export function setupDonePage(email: string): string {
-  return page(
+  return accountPage(
     'Your account is ready',
     `<p>Your password is set. Sign in to the Workforce apps as <strong>${escapeHtml(email)}</strong> with it.</p>
 <p>This link has now been used; it will not work again.</p>`,
@@ -79,7 +52,7 @@ export function setupLinkPage(state: 'used' | 'expired' | 'revoked' | 'unknown')
     revoked: 'This set-up link was replaced by a newer one, or the account was disabled.',
     unknown: 'This set-up link is not valid. Check that you opened the whole link from the e-mail.',
   }[state];
-  return page(
+  return accountPage(
     state === 'unknown' ? 'Link not found' : 'Link no longer valid',
     `<p>${reason}</p>
 <p>Ask your HR administrator for a new link.</p>`,
@@ -88,5 +61,5 @@ export function setupLinkPage(state: 'used' | 'expired' | 'revoked' | 'unknown')
 
 /** A request the page cannot take (wrong method, body type or size), as a page rather than JSON. */
 export function setupRequestPage(message: string): string {
-  return page('Request not accepted', `<p>${escapeHtml(message)}</p>`);
+  return accountPage('Request not accepted', `<p>${escapeHtml(message)}</p>`);
 }

@@ -5,31 +5,7 @@
  * nothing loaded from anywhere; server/http/signIn.ts sends it.
  */
 import { PASSWORD_MAX } from './account.record.js';
-import { SETUP_PAGE_STYLE } from './accountSetup.page.js';
-
-/** The page's only style (the set-up pages'): the policy allows exactly this text by its hash. */
-export const SIGN_IN_PAGE_STYLE = SETUP_PAGE_STYLE;
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)} · Workforce</title>
-<style>${SIGN_IN_PAGE_STYLE}</style>
-</head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</body>
-</html>
-`;
-}
+import { accountPage, escapeHtml } from './accountPage.js';
 
 /** What the form shows and carries: the app, the request's parameters as hidden inputs, the last refusal. */
 interface SignInForm {
@@ -46,7 +22,7 @@ export function signInFormPage(form: SignInForm): string {
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
-  return page(
+  return accountPage(
     'Sign in',
     `<p>Sign in to <strong>${escapeHtml(form.appName)}</strong> with your work e-mail address.</p>
 ${form.error ? `<p class="error" role="alert">${escapeHtml(form.error)}</p>` : ''}
@@ -64,5 +40,5 @@ ${hidden}
 
 /** A request the page cannot serve (an unknown app, a redirect URI not registered, a wrong method or body). */
 export function signInRequestPage(title: string, message: string): string {
-  return page(title, `<p>${escapeHtml(message)}</p>`);
+  return accountPage(title, `<p>${escapeHtml(message)}</p>`);
 }

@@ -31,6 +31,17 @@ export interface TokenResponse {
   scope: string;
 }
 
+/** The token endpoint's answer for a new access and refresh token carrying `scopes`. */
+export function tokenResponse(accessToken: string, refreshToken: string, scopes: readonly string[]): TokenResponse {
+  return {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_TTL_S,
+    refresh_token: refreshToken,
+    scope: scopes.join(' '),
+  };
+}
+
 /** A client whose secret checked out. */
 export interface AuthenticatedClient {
   /** Row id of the client (oauth_tokens.client_id), not its public `svc_client_…` id. */
@@ -93,13 +104,7 @@ async function issuePair(
     expiresAt: new Date(now + REFRESH_TOKEN_TTL_S * 1000),
   });
   await em.flush();
-  return {
-    access_token: accessToken,
-    token_type: 'Bearer',
-    expires_in: ACCESS_TOKEN_TTL_S,
-    refresh_token: refreshToken,
-    scope: scopes.join(' '),
-  };
+  return tokenResponse(accessToken, refreshToken, scopes);
 }
 
 /**

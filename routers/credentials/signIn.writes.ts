@@ -15,7 +15,7 @@ import type { SignInAccount } from '../accounts/account.record.js';
 import { verifyAccountPassword } from '../accounts/accounts.writes.js';
 import { generateToken, hashToken } from './credentials.writes.js';
 import type { FirstPartyApp } from './firstPartyApps.writes.js';
-import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type TokenResponse } from './oauthGrants.writes.js';
+import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type TokenResponse, tokenResponse } from './oauthGrants.writes.js';
 
 /** How long an authorization code may be exchanged (decisions §20). */
 const CODE_TTL_S = 60;
@@ -250,13 +250,7 @@ async function issueEmployeePair(
   ];
   await runStatement(tx, INSERT_TOKEN, row('access', accessToken, ACCESS_TOKEN_TTL_S));
   await runStatement(tx, INSERT_TOKEN, row('refresh', refreshToken, REFRESH_TOKEN_TTL_S));
-  return {
-    access_token: accessToken,
-    token_type: 'Bearer',
-    expires_in: ACCESS_TOKEN_TTL_S,
-    refresh_token: refreshToken,
-    scope: scopes.join(' '),
-  };
+  return tokenResponse(accessToken, refreshToken, scopes);
 }
 
 /** The scopes the employee may still hold of `held` (their role may have changed); null: the account cannot sign in. */

@@ -9,8 +9,8 @@ import type Koa from 'koa';
 import getRawBody from 'raw-body';
 import type { Orm } from '../../db/orm.js';
 import { SETUP_PATH } from '../../routers/accounts/account.record.js';
+import { ACCOUNT_PAGE_STYLE } from '../../routers/accounts/accountPage.js';
 import {
-  SETUP_PAGE_STYLE,
   setupDonePage,
   setupFormPage,
   setupLinkPage,
@@ -28,7 +28,7 @@ import { contentSecurityPolicy, inlineScriptSource, sendHtmlPage } from './htmlP
 const MAX_FORM_BYTES = 16 * 1024;
 
 /** The page's own stylesheet by its hash, and a form that posts to this origin alone. */
-const SETUP_POLICY = contentSecurityPolicy({ style: [inlineScriptSource(SETUP_PAGE_STYLE)], form: ["'self'"] });
+const SETUP_POLICY = contentSecurityPolicy({ style: [inlineScriptSource(ACCOUNT_PAGE_STYLE)], form: ["'self'"] });
 
 /** Answers a set-up page: the link is in its URL, so it is never cached, nor sent on as a Referer. */
 function sendSetupPage(ctx: Koa.Context, status: number, html: string): void {

@@ -20,7 +20,8 @@ import type { Logger } from 'pino';
 import getRawBody from 'raw-body';
 import { ApiError } from '../../core/problems.js';
 import type { Orm } from '../../db/orm.js';
-import { SIGN_IN_PAGE_STYLE, signInFormPage, signInRequestPage } from '../../routers/accounts/signIn.page.js';
+import { ACCOUNT_PAGE_STYLE } from '../../routers/accounts/accountPage.js';
+import { signInFormPage, signInRequestPage } from '../../routers/accounts/signIn.page.js';
 import { type FirstPartyApp, findFirstPartyApp } from '../../routers/credentials/firstPartyApps.writes.js';
 import {
   type AuthorizationParams,
@@ -131,7 +132,7 @@ export function signInRoutes(router: Router, deps: SignInDeps, clientIp: (ctx: K
   const issuer = env.PUBLIC_BASE_URL;
   const secure = issuer.startsWith('https:');
   const csrf = new CsrfTokens(orm);
-  const style = inlineScriptSource(SIGN_IN_PAGE_STYLE);
+  const style = inlineScriptSource(ACCOUNT_PAGE_STYLE);
 
   /** Answers a page: never cached, never sent on as a Referer (its URL carries the request's state). */
   const sendPage = (ctx: Koa.Context, status: number, html: string, redirectUri?: string) => {
