@@ -1,7 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { documentPath, generateTypes, typesPath } from '../../packages/client/scripts/generateTypes.js';
+import {
+  documentPath,
+  generateNamedTypes,
+  generateTypes,
+  namedTypesPath,
+  typesPath,
+} from '../../packages/client/scripts/generateTypes.js';
 import { compiledPathOf } from '../support/compiled.js';
 import { useTestServer } from '../support/harness.js';
 import { type Contract, ContractDrift, contractOf, type Exchange, validatingFetch } from '../support/openapi.js';
@@ -145,5 +151,79 @@ describe('the REST client package (packages/client)', () => {
       committed === generated,
       'packages/client/src/openapi.ts is stale: run `make openapi` and commit the result',
     ).toBe(true);
+  });
+
+  test('its committed named types are what the generator makes of the committed openapi.json', () => {
+    const generated = generateNamedTypes(readFileSync(documentPath, 'utf8'));
+    const committed = readFileSync(namedTypesPath, 'utf8');
+    expect(
+      committed === generated,
+      'packages/client/src/types.ts is stale: run `make openapi` and commit the result',
+    ).toBe(true);
+    // A record by its schema's name; a body and a query by their operation's id.
+    expect(generated).toContain("export type Employee = components['schemas']['Employee'];");
+    expect(generated).toMatch(/export type EmployeesCreateBody = NonNullable<operations\['employees-create'\]/);
+    expect(generated).toMatch(/export type LeaveRequestsListQuery = NonNullable<operations\['leaveRequests-list'\]/);
+  });
+
+  test('a name two parts of the document would both take, or an operation without an id, stops the generator', () => {
+    const doc = (over: object) =>
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1' },
+        servers: [{ url: '/v1' }],
+        paths: {
+          '/employees': {
+            get: {
+              operationId: 'employees-list',
+              parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }],
+              responses: { 200: { description: 'OK' } },
+            },
+          },
+        },
+        ...over,
+      });
+    expect(generateNamedTypes(doc({}))).toContain('export type EmployeesListQuery');
+    // A request body or a parameter given by $ref is named as an inline one.
+    const byRef = {
+      paths: {
+        '/employees': {
+          post: {
+            operationId: 'employees-create',
+            parameters: [{ $ref: '#/components/parameters/Limit' }],
+            requestBody: { $ref: '#/components/requestBodies/Hire' },
+            responses: {},
+          },
+        },
+      },
+      components: {
+        parameters: { Limit: { name: 'limit', in: 'query', schema: { type: 'integer' } } },
+        requestBodies: { Hire: { content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    };
+    expect(generateNamedTypes(doc(byRef))).toMatch(/EmployeesCreateBody[\s\S]*EmployeesCreateQuery/);
+    expect(() =>
+      generateNamedTypes(doc({ components: { schemas: { EmployeesListQuery: { type: 'object' } } } })),
+    ).toThrow(/EmployeesListQuery: the schema EmployeesListQuery and the query of employees-list/);
+    const twice = {
+      paths: {
+        '/a': { get: { operationId: 'employees-list', responses: {} } },
+        '/b': {
+          get: {
+            operationId: 'employeesList',
+            parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }],
+            responses: {},
+          },
+        },
+      },
+    };
+    expect(() => generateNamedTypes(doc(twice))).not.toThrow();
+    twice.paths['/a'].get = { ...twice.paths['/b'].get, operationId: 'employees-list' };
+    expect(() => generateNamedTypes(doc(twice))).toThrow(
+      /EmployeesListQuery: the query of employees-list and the query of employeesList/,
+    );
+    expect(() => generateNamedTypes(doc({ paths: { '/a': { get: { responses: {} } } } }))).toThrow(
+      /GET \/v1\/a has no operationId/,
+    );
   });
 });

@@ -41,14 +41,14 @@ export const CLIENT_CONSUMER = `// A third party's integration, built on @workfo
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  type components,
   createClient,
+  type Employee,
+  type EmployeesCreateBody,
+  type EmployeesListQuery,
   verifyWebhook,
   WebhookVerificationError,
   WorkforceError,
 } from '@workforce/client';
-
-type Employee = components['schemas']['Employee'];
 
 interface Config {
   baseUrl: string;
@@ -62,14 +62,15 @@ interface Config {
 const config = JSON.parse(process.argv[2] ?? '{}') as Config;
 const client = createClient({ baseUrl: config.baseUrl, apiKey: config.apiKey });
 
-function hireBody(email: string) {
+function hireBody(email: string): EmployeesCreateBody {
   return { actor_employee_id: config.hrAdminId, email, full_name: 'Ada Consumer', joining_date: '2026-03-02' };
 }
 
 // Every employee, page after page.
 async function everyPage(): Promise<string[]> {
   const ids: string[] = [];
-  const pages = client.paginate('/v1/employees', { params: { query: { limit: config.pageSize } } });
+  const query: EmployeesListQuery = { limit: config.pageSize };
+  const pages = client.paginate('/v1/employees', { params: { query } });
   for await (const employee of pages) {
     const record: Employee = employee;
     ids.push(record.id);
@@ -197,7 +198,7 @@ process.stdout.write(JSON.stringify(report) + '\\n');
 
 /** Each marked line must fail to compile with a message containing the marked fragment, and nothing else may fail. */
 export const CLIENT_MUST_NOT_COMPILE = `// Calls the document does not allow: each marked line is a compile error for the user.
-import { createClient, verifyWebhook } from '@workforce/client';
+import { createClient, type EmployeesCreateBody, type LeaveRequestsListQuery, verifyWebhook } from '@workforce/client';
 
 const client = createClient({ baseUrl: 'https://api.example.com', apiKey: 'svc_test_example' });
 const hire = { actor_employee_id: 'a', email: 'ada@example.com', full_name: 'Ada', joining_date: '2026-03-02' };
@@ -214,6 +215,13 @@ export async function wrongCalls(): Promise<void> {
   await client.POST('/v1/leave-requests/{id}/approve', { params: { path: { id: 'x' } }, body: { comment: 'Enjoy' } });
   // must not compile: Type 'string' is not assignable to type 'number'
   await client.GET('/v1/employees', { params: { query: { limit: '10' } } });
+  // The named types are the document's: a wrong field or value in them fails as it does inline.
+  // must not compile: 'full_nam' does not exist
+  const named: EmployeesCreateBody = { actor_employee_id: 'a', email: 'e', full_nam: 'Ada', joining_date: '2026-03-02' };
+  await client.POST('/v1/employees', { body: named });
+  // must not compile: '"aproved"' is not assignable
+  const leaveQuery: LeaveRequestsListQuery = { status: 'aproved' };
+  await client.GET('/v1/leave-requests', { params: { query: leaveQuery } });
   // must not compile: Type 'string' is not assignable to type 'number'
   client.paginate('/v1/employees', { params: { query: { limit: '10' } } });
   // must not compile: "/v1/employees/{id}"

@@ -5,6 +5,8 @@ export { type Problem, WorkforceError } from './errors.js';
 export type { OAuthOptions, TokenError } from './oauth.js';
 // Every type openapi-typescript generates from the document: paths, components, operations, webhooks.
 export type * from './openapi.js';
+// A name for each record, request body and query of the document (Employee, EmployeesCreateBody, ...).
+export type * from './types.js';
 export {
   verifyWebhook,
   type WebhookEvent,
