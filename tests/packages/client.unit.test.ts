@@ -2,11 +2,14 @@
 // waits read from headers, the token reuse window, a 401 renewal, network errors, aborts, timeouts.
 // Fake fetches and clocks; no server.
 
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, test } from 'vitest';
 import { WorkforceError } from '../../packages/client/src/errors.js';
 import { oauthCredentials, RENEW_BEFORE_EXPIRY_MS } from '../../packages/client/src/oauth.js';
 import { backoffMs, MAX_RETRY_DELAY_MS, retryDelayMs } from '../../packages/client/src/retries.js';
 import { type Fetch, transport } from '../../packages/client/src/transport.js';
+import { verifyWebhook, WebhookVerificationError } from '../../packages/client/src/webhooks.js';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -183,5 +186,37 @@ describe('transport', () => {
     const response = await transport({ ...options, fetch, credentials })(new Request('https://api.test/v1/whoami'));
     expect(response.status).toBe(401);
     expect(sent.map((s) => s.request.headers.get('authorization'))).toEqual(['Bearer t0', 'Bearer t1']);
+  });
+});
+
+describe('verifyWebhook', () => {
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  // Not ASCII, so a body decoded as anything but UTF-8 does not verify.
+  const body = JSON.stringify({
+    id: 'evt_1',
+    type: 'employee.created',
+    data: { object: { full_name: 'Zoë Ångström' } },
+  });
+  const now = new Date();
+  const headers = {
+    'webhook-id': 'msg_1',
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign('msg_1', now, body),
+  };
+  const bytes = new TextEncoder().encode(body);
+
+  test('the raw body as a string, a Buffer or a Uint8Array (UTF-8) answers the event', () => {
+    for (const payload of [body, Buffer.from(body), bytes]) {
+      expect(verifyWebhook(payload, headers, secret)).toEqual(JSON.parse(body));
+    }
+  });
+
+  test('a tampered byte, or bytes that are not UTF-8, throw WebhookVerificationError', () => {
+    const at = bytes.indexOf('Z'.charCodeAt(0));
+    const tampered = Uint8Array.from(bytes, (byte, i) => (i === at ? 'X'.charCodeAt(0) : byte));
+    const notUtf8 = Uint8Array.from(bytes, (byte, i) => (i === at ? 0xff : byte));
+    for (const payload of [tampered, Buffer.from(tampered), notUtf8]) {
+      expect(() => verifyWebhook(payload, headers, secret)).toThrow(WebhookVerificationError);
+    }
   });
 });

@@ -36,6 +36,18 @@ export type ListPath = {
 /** The record a list path lists: `ListItem<'/v1/employees'>` is an Employee. */
 export type ListItem<P extends ListPath> = PageOf<P> extends { data: (infer Item)[] } ? Item : never;
 
+/** One page of a list path as the API answers it: `data`, `next_cursor`, `has_more`. */
+export type ListPage<P extends ListPath> = PageOf<P>;
+
+/** What `paginate` answers: every record of the list (`for await`), or with `pages()` every page. */
+export interface Pagination<P extends ListPath> extends AsyncIterable<ListItem<P>> {
+  /**
+   * Every page, in order, with its `next_cursor`: keep it, and a later `paginate` given it as
+   * `params.query.cursor` goes on with the next page.
+   */
+  pages(): AsyncGenerator<ListPage<P>, void>;
+}
+
 /** What `GET` on `P` takes (`{ params: { query } }`, a `signal`), required when the path has required parameters. */
 type PageInit<P extends ListPath> = MaybeOptionalInit<paths[P], 'get'>;
 type PageInitArgs<P extends ListPath> = undefined extends PageInit<P> ? [init?: PageInit<P>] : [init: PageInit<P>];
@@ -43,13 +55,15 @@ type PageInitArgs<P extends ListPath> = undefined extends PageInit<P> ? [init?: 
 export interface WorkforceClient extends Client<paths> {
   /**
    * Every item of every page of a list, in order, page by page as the loop asks for them, following
-   * `next_cursor` until `has_more` is false. A refused page throws a WorkforceError.
+   * `next_cursor` until `has_more` is false; `.pages()` for the pages themselves. Each loop starts
+   * again from `init` (its `params.query.cursor`, if given). A refused page throws a WorkforceError.
    */
-  paginate<P extends ListPath>(path: P, ...init: PageInitArgs<P>): AsyncIterable<ListItem<P>>;
+  paginate<P extends ListPath>(path: P, ...init: PageInitArgs<P>): Pagination<P>;
 }
 
 type AnyInit = { params?: { query?: Record<string, unknown> } } & Record<string, unknown>;
 type AnyGet = (path: string, init: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type AnyPage = { data: unknown[]; next_cursor: string | null; has_more: boolean };
 
 export function createClient(options: ClientOptions): WorkforceClient {
   const { baseUrl, apiKey, oauth, maxRetries = 2, timeout = 30_000 } = options;
@@ -69,22 +83,32 @@ export function createClient(options: ClientOptions): WorkforceClient {
       : undefined;
   const client = createOpenApiClient<paths>({
     baseUrl,
+    // The document's array parameters (`type` of /v1/events) are `style: form, explode: false`: one
+    // comma list, `?type=a,b`. The API refuses a repeated parameter (`?type=a&type=b`).
+    querySerializer: { array: { style: 'form', explode: false } },
     fetch: transport({ fetch: send, maxRetries, timeout, credentials }),
   });
   // openapi-fetch's GET is typed per path; paginate has checked its path and init against those types.
   const get = client.GET as unknown as AnyGet;
 
-  async function* paginate(path: string, init?: AnyInit): AsyncGenerator<unknown> {
+  async function* pages(path: string, init?: AnyInit): AsyncGenerator<AnyPage, void> {
     let query = init?.params?.query;
     for (;;) {
       const { data, error, response } = await get(path, { ...init, params: { ...init?.params, query } });
       if (data === undefined) throw new WorkforceError(response, error);
-      const page = data as { data: unknown[]; next_cursor: string | null; has_more: boolean };
-      yield* page.data;
+      const page = data as AnyPage;
+      yield page;
       if (!page.has_more || page.next_cursor === null) return;
       query = { ...query, cursor: page.next_cursor };
     }
   }
+
+  const paginate = (path: string, init?: AnyInit) => ({
+    pages: () => pages(path, init),
+    async *[Symbol.asyncIterator]() {
+      for await (const page of pages(path, init)) yield* page.data;
+    },
+  });
 
   return Object.assign(client, { paginate: paginate as WorkforceClient['paginate'] });
 }

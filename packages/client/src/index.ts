@@ -1,6 +1,14 @@
 // @workforce/client: the Workforce REST API for TypeScript and JavaScript. This file only names what
 // the package exports; the server's code is not in it.
-export { type ClientOptions, createClient, type ListItem, type ListPath, type WorkforceClient } from './client.js';
+export {
+  type ClientOptions,
+  createClient,
+  type ListItem,
+  type ListPage,
+  type ListPath,
+  type Pagination,
+  type WorkforceClient,
+} from './client.js';
 export { type Problem, WorkforceError } from './errors.js';
 export type { OAuthOptions, TokenError } from './oauth.js';
 // Every type openapi-typescript generates from the document: paths, components, operations, webhooks.

@@ -32,15 +32,30 @@ function headerValue(headers: WebhookHeaders, name: string): string {
   return Array.isArray(value) ? value.join(' ') : (value ?? '');
 }
 
+// Exact: a byte that is not UTF-8 is refused rather than replaced, and a leading BOM is kept (signed).
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function bodyText(payload: string | Uint8Array): string {
+  if (typeof payload === 'string') return payload;
+  try {
+    return utf8.decode(payload);
+  } catch (error) {
+    throw new WebhookVerificationError('The payload is not UTF-8', { cause: error });
+  }
+}
+
 /**
  * The event of a delivery, once its signature (HMAC-SHA256 with `secret`, the endpoint's `whsec_…`)
  * and its timestamp (at most 5 minutes away) are checked. `payload` is the raw body, exactly as
- * received: a body parsed and serialised again does not verify.
+ * received: a string, or its bytes (a Buffer, a Uint8Array), read as UTF-8. A body parsed and
+ * serialised again does not verify.
  */
-export function verifyWebhook(payload: string, headers: WebhookHeaders, secret: string): WebhookEvent {
+export function verifyWebhook(payload: string | Uint8Array, headers: WebhookHeaders, secret: string): WebhookEvent {
   const signed = Object.fromEntries(SIGNED_HEADERS.map((name) => [name, headerValue(headers, name)]));
+  const body = bodyText(payload);
   try {
-    return new Webhook(secret).verify(payload, signed) as WebhookEvent;
+    // standardwebhooks takes a string or a Buffer only (a plain Uint8Array throws): it is given the text.
+    return new Webhook(secret).verify(body, signed) as WebhookEvent;
   } catch (error) {
     if (error instanceof StandardWebhookVerificationError) {
       throw new WebhookVerificationError(error.message, { cause: error });
