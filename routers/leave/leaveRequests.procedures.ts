@@ -22,7 +22,52 @@ const MAX_REASON = 1000;
 /** Body dates (1900-01-01..9999-12-31); also decides whether the cross-field date rules apply. */
 const inputDate = dateField();
 /** leave_requests.days_count is numeric(5, 1), > 0 and a multiple of 0.5: checked exactly. */
-const daysCount = decimalField({ min: 0.5, max: 366, step: 0.5, description: 'Working days taken; halves allowed.' });
+const daysCount = decimalField({
+  min: 0.5,
+  max: 366,
+  step: 0.5,
+  description:
+    'Working days taken; halves allowed. At most the calendar days from `start_date` to `end_date`; 0.5 for a half day.',
+});
+const HALF_DAYS = LEAVE_DURATIONS.filter((duration) => duration !== 'full_day');
+
+/**
+ * The half day's count in JSON Schema, so that generated clients and fuzzers know it too: full days
+ * (an absent leave_duration is full_day, its default), or a half day counting 0.5. Said as
+ * alternatives (anyOf) inside allOf, as the hire's rules are, which openapi-typescript makes an
+ * intersection with the body's properties (a bare anyOf beside them would be a union). The other
+ * rules compare two fields' values, which JSON Schema cannot: the operation's description states
+ * every rule.
+ */
+const HALF_DAY_RULE = {
+  allOf: [
+    {
+      anyOf: [
+        { title: 'Full days', properties: { leave_duration: { type: 'string', enum: ['full_day'] } } },
+        {
+          title: 'A half day, counting 0.5',
+          required: ['leave_duration'],
+          properties: {
+            leave_duration: { type: 'string', enum: HALF_DAYS },
+            days_count: { type: 'number', const: 0.5 },
+          },
+        },
+      ],
+    },
+  ],
+};
+
+/** The rules of leaveDateErrors (leaveRequests.writes.ts) as the operation's description states them. */
+const CROSS_FIELD_RULES = [
+  'Rules across fields (each 400 invalid_body naming the field in brackets):',
+  '- `end_date` is not before `start_date` (`end_date`);',
+  '- `start_date` and `end_date` are in the same calendar year (`end_date`);',
+  '- `days_count` is at most the calendar days from `start_date` to `end_date`, both included (`days_count`);',
+  `- a half day (\`leave_duration\` ${HALF_DAYS.map((d) => `\`${d}\``).join(' or ')}) is one date: \`end_date\` equals \`start_date\` (\`end_date\`);`,
+  '- a half day counts 0.5 (`days_count`).',
+  '',
+  '`leave_duration` defaults to `full_day`.',
+].join('\n');
 
 const createLeaveRequestInput = z
   .strictObject({
@@ -45,7 +90,7 @@ const createLeaveRequestInput = z
       issue.addIssue({ code: 'custom', path: [path], message });
     }
   })
-  .meta({ id: 'CreateLeaveRequestInput' });
+  .meta({ id: 'CreateLeaveRequestInput', ...HALF_DAY_RULE });
 
 const leaveDecisionInput = z
   .strictObject({
@@ -131,8 +176,11 @@ export const leaveRequestsRouter = router({
         path: '/leave-requests',
         tags: ['leave'],
         summary: 'File a leave request',
-        description:
+        description: [
           "Checks the balance and overlaps, reserves the days as pending and notifies the manager and HR admins. Accepts Idempotency-Key. With an employee's own token (a first-party app's sign-in), `employee_id` is the signed-in employee's, unless they are an HR admin: else 403 actor_not_permitted.",
+          '',
+          CROSS_FIELD_RULES,
+        ].join('\n'),
       },
       versioned: 'write',
       errors: [

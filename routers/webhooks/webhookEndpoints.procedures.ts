@@ -18,7 +18,7 @@ import {
   sendTestEvent,
   type UrlRule,
   updateWebhookEndpoint,
-  WEBHOOK_URL_START,
+  webhookUrlStart,
 } from './webhookEndpoints.writes.js';
 import { resolvedAhead } from './webhookUrls.js';
 
@@ -37,15 +37,34 @@ const secretField = z
 
 const withSecret = z.object({ data: webhookEndpointSchema, secret: secretField }).meta({ id: 'WebhookEndpointSecret' });
 
+/**
+ * What the domain's URL rule needs of the text (routers/webhooks/webhookEndpoints.writes.ts,
+ * routers/webhooks/webhookUrls.ts): its scheme and `//` first, nothing the URL parser would drop.
+ * The host's addresses are not text.
+ */
+const urlPattern = (allowPrivate: boolean) =>
+  `${webhookUrlStart(allowPrivate)}[^\\u0000-\\u0020\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]+$`;
+
 const urlField = z
   .string()
   .max(MAX_URL, `url must be at most ${MAX_URL} characters`)
   .meta({
-    description: `An absolute https:// URL written out (\`https://host/…\`), without credentials, spaces or control characters, at most ${MAX_URL} characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). \`http://\` and such hosts only where the service allows private URLs (development).`,
-    // What the domain's URL rule needs of the text (routers/webhooks/webhookEndpoints.writes.ts, routers/webhooks/webhookUrls.ts): its
-    // scheme and `//` first, nothing the URL parser would drop. The host's addresses are not text.
-    pattern: `${WEBHOOK_URL_START}[^\\u0000-\\u0020\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]+$`,
+    description: `An absolute https:// URL written out (\`https://host/…\`), without credentials, spaces or control characters, at most ${MAX_URL} characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). \`http://\` and such hosts only where the service allows private URLs (development), whose /openapi.json then admits \`http://\` in this pattern.`,
+    // The production policy, which the committed document states; see withWebhookUrlPolicy.
+    pattern: urlPattern(false),
   });
+
+/**
+ * The document as this deployment serves it (server/http/app.ts): the committed openapi.json says
+ * the production policy, `https://` only; where private URLs are allowed (development and tests),
+ * the `url` pattern admits `http://` too, so that what reads /openapi.json (a generated client, a
+ * fuzzer) knows what this server takes.
+ */
+export function withWebhookUrlPolicy(document: string, allowPrivate: boolean): string {
+  return allowPrivate
+    ? document.replaceAll(JSON.stringify(urlPattern(false)), JSON.stringify(urlPattern(true)))
+    : document;
+}
 
 const eventTypesField = z
   .array(z.enum(SUBSCRIBABLE_TYPES))

@@ -58,12 +58,16 @@ function notFound(id: string): DomainError {
 }
 
 /**
- * How a webhook URL starts: its scheme and `//`, in any case. The URL parser also takes
- * `https:host/…` or `https:\\host`, and sends them to `https://host/…`: refused, so that what is
- * stored is what is sent, and so that the document can state the rule as a pattern.
+ * How a webhook URL starts: its scheme and `//`, in any case; `http://` only where private URLs are
+ * allowed. The URL parser also takes `https:host/…` or `https:\\host`, and sends them to
+ * `https://host/…`: refused, so that what is stored is what is sent, and so that the document can
+ * state the rule as a pattern.
  */
-export const WEBHOOK_URL_START = '^[Hh][Tt][Tt][Pp][Ss]?://';
-const URL_START = new RegExp(WEBHOOK_URL_START);
+export function webhookUrlStart(allowPrivate: boolean): string {
+  return `^[Hh][Tt][Tt][Pp]${allowPrivate ? '[Ss]?' : '[Ss]'}://`;
+}
+/** Both schemes: where private URLs are refused, checkWebhookUrl refuses `http://` saying why. */
+const URL_START = new RegExp(webhookUrlStart(true));
 
 /**
  * How a write judges a webhook URL: whether private URLs are allowed (development), and how its

@@ -22,6 +22,7 @@ import {
 import { ApiError, problemCodes } from '../../core/problems.js';
 import { MAX_BATCH_SIZE, malformedPathId } from '../../core/trpc.js';
 import { appRouter } from '../../routers/index.js';
+import { withWebhookUrlPolicy } from '../../routers/webhooks/webhookEndpoints.procedures.js';
 import type { Env } from '../main/env.js';
 import { accountSetupRoutes } from './accountSetup.js';
 import { anyOrigin, registeredAppOrigins } from './appOrigins.js';
@@ -57,7 +58,8 @@ const TRPC_PREFIX = '/trpc';
 
 /**
  * The committed openapi.json, which server/openapi/document.ts generates (a test holds them equal): served
- * as it is, so that serving needs neither the generator nor the time and memory it takes. At the
+ * as it is (but for the webhook URL pattern of a deployment that allows private URLs), so that serving
+ * needs neither the generator nor the time and memory it takes. At the
  * repository root, two levels up from server/http/ and three from the compiled dist/server/http/.
  */
 function openApiFile(): string {
@@ -98,7 +100,10 @@ function clientIp(ctx: Koa.Context, trustProxy: boolean): string {
 export function createApp(deps: AppDeps): Koa {
   const { env, logger, orm, rateLimits, readiness, metrics } = deps;
   const baseUrl = env.PUBLIC_BASE_URL;
-  const openapiJson = once(() => readFile(openApiFile(), 'utf8'));
+  // The committed document, with this deployment's webhook URL policy (development allows http://).
+  const openapiJson = once(async () =>
+    withWebhookUrlPolicy(await readFile(openApiFile(), 'utf8'), env.WEBHOOK_ALLOW_PRIVATE_URLS),
+  );
   const procedures = procedureTable(appRouter);
   /** The routes of procedures whose meta says `rateLimited: false` (decisions §5), on /v1 and /trpc. */
   const unlimited = new Set(

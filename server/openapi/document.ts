@@ -942,7 +942,8 @@ const BODY_RULES = ['anyOf', 'oneOf', 'allOf', 'minProperties', 'dependentRequir
  * X-Request-Id / RateLimit-* / Retry-After headers; per-operation security naming the scope each
  * procedure demands; and POST /oauth/token, which Koa serves. Independent of the environment:
  * `make openapi` writes it to openapi.json, which the server serves as it is (it never runs this
- * generator); a test holds the two equal.
+ * generator; a deployment that allows private webhook URLs serves its own `url` pattern,
+ * withWebhookUrlPolicy); a test holds the two equal.
  */
 export function buildOpenApiDocument(): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {

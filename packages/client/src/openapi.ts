@@ -167,6 +167,15 @@ export interface paths {
         /**
          * File a leave request
          * @description Checks the balance and overlaps, reserves the days as pending and notifies the manager and HR admins. Accepts Idempotency-Key. With an employee's own token (a first-party app's sign-in), `employee_id` is the signed-in employee's, unless they are an HR admin: else 403 actor_not_permitted.
+         *
+         *     Rules across fields (each 400 invalid_body naming the field in brackets):
+         *     - `end_date` is not before `start_date` (`end_date`);
+         *     - `start_date` and `end_date` are in the same calendar year (`end_date`);
+         *     - `days_count` is at most the calendar days from `start_date` to `end_date`, both included (`days_count`);
+         *     - a half day (`leave_duration` `half_day_morning` or `half_day_afternoon`) is one date: `end_date` equals `start_date` (`end_date`);
+         *     - a half day counts 0.5 (`days_count`).
+         *
+         *     `leave_duration` defaults to `full_day`.
          */
         post: operations["leaveRequests-create"];
         delete?: never;
@@ -3430,7 +3439,7 @@ export interface operations {
                      * @description Calendar date, YYYY-MM-DD, 1900-01-01 to 9999-12-31.
                      */
                     end_date: string;
-                    /** @description Working days taken; halves allowed. */
+                    /** @description Working days taken; halves allowed. At most the calendar days from `start_date` to `end_date`; 0.5 for a half day. */
                     days_count: number;
                     /** @description 1 to 1000 characters after trimming; line breaks as LF or CR LF (stored as LF), no other control characters; no bidirectional override or isolate characters, no unpaired surrogates; at least one visible character. */
                     reason: string;
@@ -3439,7 +3448,15 @@ export interface operations {
                      * @enum {string}
                      */
                     leave_duration?: "full_day" | "half_day_morning" | "half_day_afternoon";
-                };
+                } & ({
+                    /** @enum {string} */
+                    leave_duration?: "full_day";
+                } | {
+                    /** @enum {string} */
+                    leave_duration: "half_day_morning" | "half_day_afternoon";
+                    /** @constant */
+                    days_count?: 0.5;
+                });
             };
         };
         responses: {
@@ -6835,7 +6852,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An absolute https:// URL written out (`https://host/…`), without credentials, spaces or control characters, at most 2048 characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). `http://` and such hosts only where the service allows private URLs (development). */
+                    /** @description An absolute https:// URL written out (`https://host/…`), without credentials, spaces or control characters, at most 2048 characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). `http://` and such hosts only where the service allows private URLs (development), whose /openapi.json then admits `http://` in this pattern. */
                     url: string;
                     /** @description Event types to deliver, each once; `["*"]` alone for every type, those added later included. */
                     event_types: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled")[] & ("*"[] | ("employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled")[]);
@@ -7391,7 +7408,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An absolute https:// URL written out (`https://host/…`), without credentials, spaces or control characters, at most 2048 characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). `http://` and such hosts only where the service allows private URLs (development). */
+                    /** @description An absolute https:// URL written out (`https://host/…`), without credentials, spaces or control characters, at most 2048 characters, whose host is not and does not resolve to a loopback, private, link-local or otherwise non-public address (checked again at every delivery). `http://` and such hosts only where the service allows private URLs (development), whose /openapi.json then admits `http://` in this pattern. */
                     url?: string;
                     /** @description Event types to deliver, each once; `["*"]` alone for every type, those added later included. */
                     event_types?: ("*" | "employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled")[] & ("*"[] | ("employee.created" | "employee.updated" | "leave_request.created" | "leave_request.approved" | "leave_request.rejected" | "leave_request.cancelled" | "webhook_endpoint.disabled")[]);
