@@ -2,12 +2,12 @@
 // temporary directory, type-checked by that project's own tsc --strict, and its compiled programs run
 // against a live server (through a proxy that can lose an answer). Not a test of the server's rules.
 
-import { readFileSync } from 'node:fs';
 import { access, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { mustNotCompileMarks, useConsumerProject } from '../support/consumerProject.js';
 import { sql, useFreshDatabase, useTempDir } from '../support/database.js';
+import { codeBlocks, documents, TYPESCRIPT } from '../support/docBlocks.js';
 import { hire, uniqueEmail } from '../support/employees.js';
 import { type FaultProxy, useFaultProxies } from '../support/faultProxy.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';
@@ -36,24 +36,42 @@ const h = useTestServer(() => ({
   WEBHOOK_INTERVAL_MS: '100',
   RATE_LIMIT_POINTS: '100000',
 }));
-/** A package README's first TypeScript example, compiled with the programs: it must work as written. */
-const readmeExample = (pkg: string) =>
-  /```ts\n([\s\S]*?)```/.exec(readFileSync(path.join(root, 'packages', pkg, 'README.md'), 'utf8'))?.[1] ?? '';
+/**
+ * Every TypeScript block of the docs (README.md, docs/*.md, packages/*\/README.md), each a module of
+ * its own in src/examples/, compiled with the programs: an example must work as written. A block
+ * that is part of a whole says so before its fence (`<!-- partial: why -->`) and is left out.
+ */
+const docBlocks = documents().flatMap((doc) => codeBlocks(doc).filter((block) => TYPESCRIPT.includes(block.lang)));
+const EXAMPLES = new Map(
+  docBlocks
+    .filter((block) => !block.partial)
+    .map((block) => [
+      `examples/${block.doc.replaceAll('/', '-')}-${block.line}.${block.lang === 'tsx' ? 'tsx' : 'ts'}`,
+      block,
+    ]),
+);
 
-/** Every package's programs, in one project: packed and installed once, compiled by one tsc run. */
+/** Every package's programs and the docs' examples, in one project: packed and installed once, compiled by one tsc run. */
 const FILES = {
   'client.ts': CLIENT_CONSUMER,
   'client.mustNotCompile.ts': CLIENT_MUST_NOT_COMPILE,
-  'client.readme.ts': readmeExample('client'),
   'trpc.ts': TRPC_CONSUMER,
   'trpc.mustNotCompile.ts': TRPC_MUST_NOT_COMPILE,
-  'trpc.readme.ts': readmeExample('trpc'),
+  ...Object.fromEntries([...EXAMPLES].map(([name, block]) => [name, `${block.source}export {};\n`])),
 };
+/**
+ * The compiler settings @workforce/trpc's README gives for checking library declarations (its
+ * ```jsonc block), used as written with `skipLibCheck: false`: what it says is then what compiles.
+ */
+const trpcReadmeSettings = JSON.parse(
+  codeBlocks('packages/trpc/README.md').find((block) => block.lang === 'jsonc')?.source ?? '{}',
+) as { compilerOptions: Record<string, unknown> };
 const WORKSPACES = ['@workforce/client', '@workforce/trpc'];
 const project = useConsumerProject({
   workspaces: WORKSPACES,
-  // @workforce/trpc's peer dependencies, as a frontend already has them.
-  packages: ['typescript', '@types/node', '@trpc/client', '@trpc/server'],
+  // @workforce/trpc's peer dependencies, as a frontend already has them; what the examples import.
+  packages: ['typescript', '@types/node', '@trpc/client', '@trpc/server', 'standardwebhooks', 'oauth4webapi'],
+  compilerOptions: { ...trpcReadmeSettings.compilerOptions, skipLibCheck: false },
   files: FILES,
 });
 const startProxy = useFaultProxies();
@@ -109,9 +127,9 @@ describe('the packages, installed as a user would', () => {
     );
   });
 
-  test("type-check under the project's tsc --strict (README examples too); every call the document forbids fails to compile", async () => {
+  test("type-check under the project's tsc --strict, library declarations included; every call the document forbids fails to compile", async () => {
     for (const [name, source] of Object.entries(FILES)) expect(source, name).not.toBe('');
-    const diagnostics = await compile();
+    const diagnostics = (await compile()).filter((d) => !d.file.startsWith('src/examples/'));
     const marks = mustNotCompileMarks(FILES);
     expect(marks.filter((m) => m.file === 'src/client.mustNotCompile.ts').length).toBeGreaterThanOrEqual(7);
     expect(marks.filter((m) => m.file === 'src/trpc.mustNotCompile.ts').length).toBeGreaterThanOrEqual(7);
@@ -122,7 +140,25 @@ describe('the packages, installed as a user would', () => {
     for (const [i, { file, line, fragment }] of marks.entries()) {
       expect(diagnostics[i].message, `${file}:${line}`).toContain(fragment);
     }
-  });
+  }, 180_000);
+
+  test('every TypeScript block of README.md, docs/*.md and packages/*/README.md compiles as a module of its own, as written', async () => {
+    const partial = docBlocks.filter((block) => block.partial);
+    console.info(
+      `${EXAMPLES.size} examples compiled; left out as partial:\n${partial.map((b) => `  ${b.doc}:${b.line}: ${b.partial}`).join('\n')}`,
+    );
+    expect(EXAMPLES.size).toBeGreaterThanOrEqual(9);
+    // Only the React app's later blocks, which use what the one before declares (and React Query,
+    // which tests/packages/reactQuery.test.ts installs): a new partial block needs a good reason.
+    expect(partial.length).toBeLessThanOrEqual(3);
+    const failures = (await compile())
+      .filter((d) => d.file.startsWith('src/examples/'))
+      .map((d) => {
+        const block = EXAMPLES.get(d.file.slice('src/'.length));
+        return `${block?.doc}:${(block?.line ?? 0) + d.line}: ${d.code} ${d.message}`;
+      });
+    expect(failures).toEqual([]);
+  }, 180_000);
 });
 
 describe('@workforce/client, its program against a live server behind a proxy', () => {

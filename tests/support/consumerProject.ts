@@ -29,7 +29,7 @@ export interface ConsumerProjectOptions {
   versions?: Record<string, string>;
   /** Compiler options over the consumer's defaults (TSCONFIG below). */
   compilerOptions?: Record<string, unknown>;
-  /** Source files by name in the project's src/ (one folder), compiled by the project's tsc to dist/. */
+  /** Source files by name in the project's src/ ('client.ts', 'examples/x.ts'), compiled by the project's tsc to dist/. */
   files: Record<string, string>;
 }
 
@@ -144,8 +144,10 @@ async function createConsumerProject(options: ConsumerProjectOptions): Promise<C
   await writeFile(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const tsconfig = { ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, ...options.compilerOptions } };
   await writeFile(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
-  await mkdir(path.join(dir, 'src'));
-  for (const [name, source] of Object.entries(options.files)) await writeFile(path.join(dir, 'src', name), source);
+  for (const [name, source] of Object.entries(options.files)) {
+    await mkdir(path.dirname(path.join(dir, 'src', name)), { recursive: true });
+    await writeFile(path.join(dir, 'src', name), source);
+  }
   mustSucceed('npm install', await runIn(dir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']));
   return {
     dir,
