@@ -25,6 +25,10 @@ export interface ClientScenarioReport {
     problemRequestId: string | undefined;
   };
   oauth: { keyId: string; credential: string; listed: number };
+  proxyPage: {
+    retried: { status: number; keyId: string | undefined; retries: { attempt: number; status?: number }[] };
+    thrown: { name: string; status: number; contentType: string | undefined; body: string };
+  };
   webhook: {
     type: string;
     webhookId: string;
@@ -45,9 +49,11 @@ import {
   type Employee,
   type EmployeesCreateBody,
   type EmployeesListQuery,
+  type RetryEvent,
   verifyWebhook,
   WebhookVerificationError,
   WorkforceError,
+  WorkforceHttpError,
 } from '@workforce/client';
 
 interface Config {
@@ -129,6 +135,28 @@ async function withOAuth() {
   return { keyId: whoami.data.data.key_id, credential: whoami.data.data.credential, listed: page.data.data.length };
 }
 
+// A proxy's HTML 502: a read retries it; with no retries left, it throws a WorkforceHttpError, never
+// an error typed as a problem.
+async function throughAProxyPage() {
+  const retries: RetryEvent[] = [];
+  const logged = createClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, onRetry: (retry) => retries.push(retry) });
+  const whoami = await logged.GET('/v1/whoami');
+  const retried = {
+    status: whoami.response.status,
+    keyId: whoami.data?.data.key_id,
+    retries: retries.map((r) => ({ attempt: r.attempt, status: r.status })),
+  };
+  const once = createClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, maxRetries: 0 });
+  try {
+    const { error } = await once.GET('/v1/employees', { params: { query: { limit: 2 } } });
+    throw new Error('the proxy page came back as ' + JSON.stringify(error));
+  } catch (failure) {
+    if (!(failure instanceof WorkforceHttpError)) throw failure;
+    const { name, status, contentType, body } = failure;
+    return { retried, thrown: { name, status, contentType, body } };
+  }
+}
+
 // A webhook to a receiver of our own, verified as it arrives.
 async function receiveAWebhook() {
   let arrived: (delivery: { body: string; headers: IncomingHttpHeaders }) => void = () => undefined;
@@ -190,6 +218,7 @@ const report = {
   retriedHire: await hireThroughA503(),
   problem: await readAProblem(),
   refusedPage: await aRefusedPage(),
+  proxyPage: await throughAProxyPage(),
   oauth: await withOAuth(),
   webhook: await receiveAWebhook(),
 };
@@ -198,7 +227,14 @@ process.stdout.write(JSON.stringify(report) + '\\n');
 
 /** Each marked line must fail to compile with a message containing the marked fragment, and nothing else may fail. */
 export const CLIENT_MUST_NOT_COMPILE = `// Calls the document does not allow: each marked line is a compile error for the user.
-import { createClient, type EmployeesCreateBody, type LeaveRequestsListQuery, verifyWebhook } from '@workforce/client';
+import {
+  createClient,
+  type EmployeesCreateBody,
+  isWorkforceError,
+  type LeaveRequestsListQuery,
+  verifyWebhook,
+  WorkforceError,
+} from '@workforce/client';
 
 const client = createClient({ baseUrl: 'https://api.example.com', apiKey: 'svc_test_example' });
 const hire = { actor_employee_id: 'a', email: 'ada@example.com', full_name: 'Ada', joining_date: '2026-03-02' };
@@ -232,5 +268,19 @@ export async function wrongCalls(): Promise<void> {
   const event = verifyWebhook('{}', {}, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
   // must not compile: "employee.fired"
   if (event.type === 'employee.fired') return;
+  try {
+    for await (const request of client.paginate('/v1/leave-requests')) console.log(request.id);
+  } catch (failure) {
+    if (failure instanceof WorkforceError) {
+      // must not compile: "definitely_not_a_code"
+      const c: 'definitely_not_a_code' = failure.code;
+      console.log(c);
+    }
+    // Compiles: a code of the registry, and the operation's code after the guard.
+    if (failure instanceof WorkforceError && failure.code === 'email_taken') return;
+    if (isWorkforceError(failure, 'GET', '/v1/leave-requests') && failure.code === 'invalid_cursor') return;
+    // must not compile: "email_taken"
+    if (isWorkforceError(failure, 'GET', '/v1/leave-requests') && failure.code === 'email_taken') return;
+  }
 }
 `;

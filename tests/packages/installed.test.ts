@@ -189,6 +189,15 @@ describe('@workforce/client, its program against a live server behind a proxy', 
       headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '1' },
       body: JSON.stringify({ type: 'about:blank', title: 'Unavailable', status: 503, code: 'service_unavailable' }),
     });
+    // The program's first whoami and one list call get a proxy's page instead of the API's answer.
+    const proxyPage = '<html><body><h1>502 Bad Gateway</h1></body></html>';
+    for (const page of ['/v1/whoami', '/v1/employees?limit=2']) {
+      proxy.replaceNextAnswer((method, url) => method === 'GET' && url === page, {
+        status: 502,
+        headers: { 'content-type': 'text/html' }, // lower case: it replaces the proxy's default
+        body: proxyPage,
+      });
+    }
     const input: ClientScenarioConfig = {
       baseUrl: proxy.url,
       apiKey,
@@ -248,6 +257,14 @@ describe('@workforce/client, its program against a live server behind a proxy', 
     const token = (JSON.parse(tokenRequests[0].upstream.body) as { access_token: string }).access_token;
     const withToken = exchanges.filter((e) => e.headers.authorization === `Bearer ${token}`);
     expect(withToken.map((e) => e.url)).toEqual(['/v1/whoami', '/v1/employees?limit=1']);
+
+    // The proxy's page: retried once (onRetry told), then, with no retry left, a WorkforceHttpError.
+    expect(report.proxyPage).toEqual({
+      retried: { status: 200, keyId: expect.any(String), retries: [{ attempt: 2, status: 502 }] },
+      thrown: { name: 'WorkforceHttpError', status: 502, contentType: 'text/html', body: proxyPage },
+    });
+    expect(exchanges.filter((e) => e.url === '/v1/whoami').map((e) => e.answered)).toEqual([502, 200, 200]);
+    expect(exchanges.filter((e) => e.url === '/v1/employees?limit=2').map((e) => e.answered)).toEqual([502]);
 
     // The webhook: delivered to the program's receiver, verified, typed; tampered or stale, refused.
     expect(report.webhook).toMatchObject({

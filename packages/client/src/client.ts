@@ -1,10 +1,11 @@
 // createClient: the openapi-fetch client over the generated paths, with the transport's credentials,
 // keys, timeouts and retries, plus `paginate` over every list. It adds no call of its own.
 import createOpenApiClient, { type Client, type MaybeOptionalInit, removeTrailingSlash } from 'openapi-fetch';
-import { WorkforceError } from './errors.js';
+import { type Problem, WorkforceError } from './errors.js';
 import { type OAuthOptions, oauthCredentials } from './oauth.js';
 import type { paths } from './openapi.js';
-import { type Fetch, transport } from './transport.js';
+import { MAX_RETRY_DELAY_MS } from './retries.js';
+import { type Fetch, type RetryEvent, transport } from './transport.js';
 
 export interface ClientOptions {
   /** The API's origin, `https://api.example.com`: paths are the full URL paths (`/v1/employees`). */
@@ -13,10 +14,16 @@ export interface ClientOptions {
   apiKey?: string;
   /** An OAuth client: tokens come from `/oauth/token` (client credentials). */
   oauth?: OAuthOptions;
-  /** Retries of one call after 429, 503, a network error or a timeout (default 2). */
+  /** Retries of one call after 429, 502/503/504, a network error or a timeout (default 2). */
   maxRetries?: number;
   /** Milliseconds each attempt of a call may take (default 30,000). */
   timeout?: number;
+  /** Milliseconds a whole call may take, its retries and waits included (default: no limit but `timeout` per attempt). */
+  totalTimeout?: number;
+  /** The longest `Retry-After` waited out, in milliseconds (default 60,000); a longer one answers at once. */
+  maxRetryDelay?: number;
+  /** Called before each wait for a retry, to log it; a hook that throws ends the call with its error. */
+  onRetry?: (retry: RetryEvent) => void;
   /** The fetch to send with (default the global one). */
   fetch?: Fetch;
 }
@@ -66,18 +73,24 @@ type AnyGet = (path: string, init: AnyInit) => Promise<{ data?: unknown; error?:
 type AnyPage = { data: unknown[]; next_cursor: string | null; has_more: boolean };
 
 export function createClient(options: ClientOptions): WorkforceClient {
-  const { baseUrl, apiKey, oauth, maxRetries = 2, timeout = 30_000 } = options;
+  const { baseUrl, apiKey, oauth, maxRetries = 2, timeout = 30_000, maxRetryDelay = MAX_RETRY_DELAY_MS } = options;
   if (apiKey !== undefined && oauth !== undefined) throw new TypeError('createClient: give apiKey or oauth, not both');
   if (!Number.isInteger(maxRetries) || maxRetries < 0)
     throw new TypeError('createClient: maxRetries is an integer >= 0');
   if (!(timeout > 0)) throw new TypeError('createClient: timeout is a number of milliseconds > 0');
-  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  if (options.totalTimeout !== undefined && !(options.totalTimeout > 0))
+    throw new TypeError('createClient: totalTimeout is a number of milliseconds > 0');
+  if (!(maxRetryDelay >= 0)) throw new TypeError('createClient: maxRetryDelay is a number of milliseconds >= 0');
+  const sending = {
+    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    maxRetries,
+    timeout,
+    totalTimeout: options.totalTimeout,
+    maxRetryDelay,
+    onRetry: options.onRetry,
+  };
   const credentials = oauth
-    ? oauthCredentials(
-        oauth,
-        `${removeTrailingSlash(baseUrl)}/oauth/token`,
-        transport({ fetch: send, maxRetries, timeout }),
-      )
+    ? oauthCredentials(oauth, `${removeTrailingSlash(baseUrl)}/oauth/token`, transport(sending))
     : apiKey !== undefined
       ? { authorization: async () => `Bearer ${apiKey}` }
       : undefined;
@@ -86,7 +99,7 @@ export function createClient(options: ClientOptions): WorkforceClient {
     // The document's array parameters (`type` of /v1/events) are `style: form, explode: false`: one
     // comma list, `?type=a,b`. The API refuses a repeated parameter (`?type=a&type=b`).
     querySerializer: { array: { style: 'form', explode: false } },
-    fetch: transport({ fetch: send, maxRetries, timeout, credentials }),
+    fetch: transport({ ...sending, credentials }),
   });
   // openapi-fetch's GET is typed per path; paginate has checked its path and init against those types.
   const get = client.GET as unknown as AnyGet;
@@ -95,7 +108,7 @@ export function createClient(options: ClientOptions): WorkforceClient {
     let query = init?.params?.query;
     for (;;) {
       const { data, error, response } = await get(path, { ...init, params: { ...init?.params, query } });
-      if (data === undefined) throw new WorkforceError(response, error);
+      if (data === undefined) throw new WorkforceError(response, error as Problem, { method: 'GET', path });
       const page = data as AnyPage;
       yield page;
       if (!page.has_more || page.next_cursor === null) return;

@@ -9,10 +9,20 @@ export {
   type Pagination,
   type WorkforceClient,
 } from './client.js';
-export { type Problem, WorkforceError } from './errors.js';
+export {
+  isWorkforceError,
+  type OperationProblem,
+  type Problem,
+  type ProblemCode,
+  WorkforceError,
+  WorkforceHttpError,
+  WorkforceNetworkError,
+  WorkforceTimeoutError,
+} from './errors.js';
 export type { OAuthOptions, TokenError } from './oauth.js';
 // Every type openapi-typescript generates from the document: paths, components, operations, webhooks.
 export type * from './openapi.js';
+export type { RetryEvent } from './transport.js';
 // A name for each record, request body and query of the document (Employee, EmployeesCreateBody, ...).
 export type * from './types.js';
 export {

@@ -49,7 +49,8 @@ export function oauthCredentials(
       }),
     );
     const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) throw new WorkforceError<TokenError>(response, body);
+    // An error answer here is a problem document: the transport throws for any other.
+    if (!response.ok) throw new WorkforceError(response, body as TokenError, { method: 'POST', path: '/oauth/token' });
     const token = body as TokenResponse;
     current = {
       authorization: `Bearer ${token.access_token}`,

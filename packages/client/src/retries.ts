@@ -1,7 +1,7 @@
 // When to try a request again and how long to wait first: pure rules, no I/O. The loop that applies
 // them is transport.ts.
 
-/** A wait the server asks for beyond this is not waited out: the answer goes back to the caller. */
+/** The default of `maxRetryDelay`: a wait the server asks for beyond it goes back to the caller. */
 export const MAX_RETRY_DELAY_MS = 60_000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 8_000;
@@ -14,6 +14,14 @@ export const KEYED_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A request that may be sent again after a failure that might have reached the server. */
 export function isRepeatable(request: Request): boolean {
   return SAFE_METHODS.has(request.method) || request.headers.has('idempotency-key');
+}
+
+/** Gateway failures: the API may or may not have done the request, so only a repeatable one is retried. */
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+/** An answer worth another attempt: 429 always (refused before anything was done), 502/503/504 when repeatable. */
+export function isRetriedStatus(status: number, repeatable: boolean): boolean {
+  return status === 429 || (repeatable && GATEWAY_STATUSES.has(status));
 }
 
 /**
@@ -41,12 +49,17 @@ function retryAfterMs(value: string | null, now: number): number | undefined {
 }
 
 /**
- * How long to wait before retrying a 429 or 503: `Retry-After`, else `RateLimit-Reset` (seconds until
- * the window resets), else backoff. `undefined` when the server asks for more than
- * MAX_RETRY_DELAY_MS: waiting minutes inside a call is worse than answering.
+ * How long to wait before retrying a 429 or 502/503/504: `Retry-After`, else `RateLimit-Reset`
+ * (seconds until the window resets), else backoff. `undefined` when the server asks for more than
+ * `maxDelayMs`: waiting minutes inside a call is worse than answering.
  */
-export function retryDelayMs(headers: Headers, retriesSoFar: number, now: number = Date.now()): number | undefined {
+export function retryDelayMs(
+  headers: Headers,
+  retriesSoFar: number,
+  maxDelayMs: number,
+  now: number = Date.now(),
+): number | undefined {
   const asked = retryAfterMs(headers.get('retry-after'), now) ?? secondsMs(headers.get('ratelimit-reset'));
   if (asked === undefined) return backoffMs(retriesSoFar);
-  return asked <= MAX_RETRY_DELAY_MS ? asked : undefined;
+  return asked <= maxDelayMs ? asked : undefined;
 }
