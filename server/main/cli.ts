@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import type { Orm } from '../../db/orm.js';
 import type { DemoResult } from '../../routers/organisations/demo.js';
 import type { Env } from './env.js';
+import type { ListenOptions } from './listen.js';
 
 // Node keeps the compiled code of the modules it loads in its on-disk cache (NODE_COMPILE_CACHE,
 // else a folder under the system's temporary directory) and reuses it on the next start; nothing
@@ -49,9 +50,15 @@ Usage:
   wfm app create --name N --redirect-uri URI [--redirect-uri URI …]
                                                 a first-party app (a public client, every tenant) whose users sign in
                                                 with PKCE; its redirect URIs' origins may call the API from a browser
+  wfm listen --forward-to URL [--events a,b] [--base-url URL] [--api-key KEY]
+                                                follow the key's tenant's events on any server (default
+                                                PUBLIC_BASE_URL, http://localhost:3000) from the newest one and POST
+                                                each to URL signed like a webhook with the secret it prints; a restart
+                                                goes on where it stopped; the key from WORKFORCE_API_KEY, else
+                                                --api-key (which shows in the process list)
 
 --tenant is always the organisation's live tenant id. Every command takes --json and then
-prints exactly one JSON object on stdout. Webhook secrets are encrypted under SECRETS_ENCRYPTION_KEY,
+prints exactly one JSON object on stdout (listen: one per line, as it goes). Webhook secrets are encrypted under SECRETS_ENCRYPTION_KEY,
 else the key file DATA_DIR/secrets.key (created on first use; DATA_DIR unset: var/ of this
 installation, wherever the command is run from).`;
 
@@ -76,6 +83,9 @@ const options = {
   'new-key': { type: 'string' },
   'new-key-file': { type: 'string' },
   'redirect-uri': { type: 'string', multiple: true },
+  'forward-to': { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -351,11 +361,17 @@ async function devAppLines(env: Env, orm: Orm): Promise<string[]> {
 
 /** How to try a webhook receiver on this machine (decisions §17): README "Webhooks locally". */
 function webhookHint(env: Env, secret: string): string[] {
+  // wfm listen sends from this machine, whatever the server's policy on receivers.
+  const listen = [
+    'Or no endpoint at all: forward each event to a receiver, signed with the secret it prints:',
+    `  WORKFORCE_API_KEY=${secret} wfm listen --base-url ${env.PUBLIC_BASE_URL} --forward-to http://localhost:4000/hook`,
+    '',
+  ];
   if (!env.WEBHOOK_ALLOW_PRIVATE_URLS) {
     return [
       'Webhooks: receivers must be public https:// URLs with a DATABASE_URL; on a development machine,',
       '  WEBHOOK_ALLOW_PRIVATE_URLS=true lets http://localhost receivers in (README "Webhooks locally").',
-      '',
+      ...listen,
     ];
   }
   const body = JSON.stringify({ url: 'http://localhost:4000/hook', event_types: ['*'] });
@@ -364,7 +380,7 @@ function webhookHint(env: Env, secret: string): string[] {
     `  curl -H "Authorization: Bearer ${secret}" -H "Content-Type: application/json" \\`,
     `    -d '${body}' "${env.PUBLIC_BASE_URL}/v1/webhook-endpoints"`,
     '  and POST /v1/webhook-endpoints/{id}/test sends it a signed webhook.test event (README "Webhooks locally").',
-    '',
+    ...listen,
   ];
 }
 
@@ -449,6 +465,29 @@ async function main(argv: string[]): Promise<void> {
       'Workforce worker running (outbox and webhook dispatchers, idempotency key and event purge)\n',
     );
     exitOnSignals(running);
+    return;
+  }
+  if (first === 'listen') {
+    const apiKey = values['api-key'] ?? process.env.WORKFORCE_API_KEY;
+    if (!apiKey) throw new Error('give the API key in WORKFORCE_API_KEY (or with --api-key)');
+    const stop = new AbortController();
+    process.once('SIGTERM', () => stop.abort());
+    process.once('SIGINT', () => stop.abort());
+    const { listen } = await import('./listen.js');
+    // Stopped before it was ready (a ^C while it asks the server): a stop, not a failure.
+    const stopped = (error: unknown) => {
+      if (!stop.signal.aborted) throw error;
+    };
+    await listen({
+      forwardTo: required(values, 'forward-to'),
+      baseUrl: values['base-url'] ?? env.PUBLIC_BASE_URL,
+      apiKey,
+      events: values.events?.split(/[\s,]+/).filter(Boolean) as ListenOptions['events'],
+      dir: path.resolve(env.DATA_DIR, 'listen'),
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      json: values.json,
+      signal: stop.signal,
+    }).catch(stopped);
     return;
   }
   const command = first === 'migrate' ? first : `${first} ${second ?? ''}`.trim();

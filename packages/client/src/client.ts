@@ -2,10 +2,12 @@
 // keys, timeouts and retries, plus `paginate` over every list. It adds no call of its own.
 import createOpenApiClient, { type Client, type MaybeOptionalInit, removeTrailingSlash } from 'openapi-fetch';
 import { type Problem, WorkforceError } from './errors.js';
+import { type EventOf, type FollowOptions, followEvents } from './follow.js';
 import { type OAuthOptions, oauthCredentials } from './oauth.js';
 import type { paths } from './openapi.js';
 import { MAX_RETRY_DELAY_MS } from './retries.js';
 import { type Fetch, type RetryEvent, transport } from './transport.js';
+import type { Event } from './types.js';
 
 export interface ClientOptions {
   /** The API's origin, `https://api.example.com`: paths are the full URL paths (`/v1/employees`). */
@@ -66,6 +68,13 @@ export interface WorkforceClient extends Client<paths> {
    * again from `init` (its `params.query.cursor`, if given). A refused page throws a WorkforceError.
    */
   paginate<P extends ListPath>(path: P, ...init: PageInitArgs<P>): Pagination<P>;
+  events: {
+    /**
+     * The tenant's events as they are committed, oldest first, for as long as the loop runs: polls
+     * `after=` the last event, waiting longer while there is none. See FollowOptions.
+     */
+    follow<T extends Event['type'] = Event['type']>(options?: FollowOptions<T>): AsyncIterable<EventOf<T>>;
+  };
 }
 
 type AnyInit = { params?: { query?: Record<string, unknown> } } & Record<string, unknown>;
@@ -123,5 +132,8 @@ export function createClient(options: ClientOptions): WorkforceClient {
     },
   });
 
-  return Object.assign(client, { paginate: paginate as WorkforceClient['paginate'] });
+  return Object.assign(client, {
+    paginate: paginate as WorkforceClient['paginate'],
+    events: { follow: <T extends Event['type']>(options?: FollowOptions<T>) => followEvents(client, options) },
+  });
 }

@@ -19,6 +19,7 @@ export {
   WorkforceNetworkError,
   WorkforceTimeoutError,
 } from './errors.js';
+export { type EventOf, EventPositionExpiredError, type FollowOptions } from './follow.js';
 export type { OAuthOptions, TokenError } from './oauth.js';
 // Every type openapi-typescript generates from the document: paths, components, operations, webhooks.
 export type * from './openapi.js';
