@@ -72,7 +72,10 @@ async function startFaultProxy(target: string): Promise<FaultProxy> {
         answered: answer?.status ?? upstream.status,
       });
       if (answer) {
-        res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.body ?? '');
+        // Header names are case-insensitive: an injected Content-Type replaces the default, not joins it.
+        const headers = new Headers({ 'content-type': 'text/plain' });
+        for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
+        res.writeHead(answer.status, Object.fromEntries(headers)).end(answer.body ?? '');
         return;
       }
       const answerHeaders = Object.fromEntries(
