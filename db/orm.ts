@@ -115,7 +115,8 @@ export interface DatabaseEnv extends Partial<Record<keyof typeof DB_TIMEOUT_DEFA
   /**
    * DATABASE_URL is a pooler in transaction mode (PgBouncer `pool_mode = transaction`): server
    * sessions are shared between clients transaction by transaction, so nothing session-level is
-   * sent (the pooler's `connect_query` sets the session timeouts, README "Running several nodes").
+   * sent (the pooler's `connect_query` sets the session timeouts, docs/operations.md
+   * "PgBouncer in transaction mode").
    */
   DATABASE_TRANSACTION_POOLING?: boolean;
   /** Client-side read limit; default DB_STATEMENT_TIMEOUT_MS + 1 s (none when that is 0). */

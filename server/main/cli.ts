@@ -359,7 +359,7 @@ async function devAppLines(env: Env, orm: Orm): Promise<string[]> {
   ];
 }
 
-/** How to try a webhook receiver on this machine (decisions §17): README "Webhooks locally". */
+/** How to try a webhook receiver on this machine (decisions §17): docs/webhooks.md "Webhooks locally". */
 function webhookHint(env: Env, secret: string): string[] {
   // wfm listen sends from this machine, whatever the server's policy on receivers.
   const listen = [
@@ -370,7 +370,7 @@ function webhookHint(env: Env, secret: string): string[] {
   if (!env.WEBHOOK_ALLOW_PRIVATE_URLS) {
     return [
       'Webhooks: receivers must be public https:// URLs with a DATABASE_URL; on a development machine,',
-      '  WEBHOOK_ALLOW_PRIVATE_URLS=true lets http://localhost receivers in (README "Webhooks locally").',
+      '  WEBHOOK_ALLOW_PRIVATE_URLS=true lets http://localhost receivers in (docs/webhooks.md "Webhooks locally").',
       ...listen,
     ];
   }
@@ -379,7 +379,7 @@ function webhookHint(env: Env, secret: string): string[] {
     'Webhooks: this embedded default accepts http://localhost receivers. Listen on port 4000, then:',
     `  curl -H "Authorization: Bearer ${secret}" -H "Content-Type: application/json" \\`,
     `    -d '${body}' "${env.PUBLIC_BASE_URL}/v1/webhook-endpoints"`,
-    '  and POST /v1/webhook-endpoints/{id}/test sends it a signed webhook.test event (README "Webhooks locally").',
+    '  and POST /v1/webhook-endpoints/{id}/test sends it a signed webhook.test event (docs/webhooks.md "Webhooks locally").',
     ...listen,
   ];
 }

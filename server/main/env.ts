@@ -75,7 +75,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_BASE_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
-  /** DATABASE_URL is a pooler in transaction mode, e.g. PgBouncer (db/orm.ts; README "Running several nodes"). */
+  /**
+   * DATABASE_URL is a pooler in transaction mode, e.g. PgBouncer (db/orm.ts; docs/operations.md
+   * "PgBouncer in transaction mode").
+   */
   DATABASE_TRANSACTION_POOLING: bool,
   /** Absolute from here on (a relative one is the current directory's). */
   DATA_DIR: z

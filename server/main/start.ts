@@ -137,7 +137,7 @@ async function openMigrated(env: Env, logger: Logger): Promise<Orm> {
   if (env.DATABASE_TRANSACTION_POOLING && !(await serverStatementTimeoutMs(orm))) {
     logger.warn(
       'DATABASE_TRANSACTION_POOLING: the server sessions have no statement_timeout; set it in the pooler ' +
-        "(PgBouncer connect_query, README 'Running several nodes')",
+        '(PgBouncer connect_query, docs/operations.md "PgBouncer in transaction mode")',
     );
   }
   return orm;
