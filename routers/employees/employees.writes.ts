@@ -25,7 +25,7 @@ import { type EmployeeRecord, type EmploymentType, employeeColumns } from './emp
 type PayModel = 'hourly' | 'monthly_fee' | 'per_engagement';
 
 // ---------------------------------------------------------------------------------------------
-// EmployeeRecord codes
+// Employee codes
 
 /** A hand-typed employee code: 1 to 50 of A-Z a-z 0-9 . _ - (the body rule of a hire). */
 export const EMPLOYEE_CODE_PATTERN = /^[A-Za-z0-9._-]{1,50}$/;
@@ -346,7 +346,7 @@ export async function createEmployeeAccount(
         detail:
           problem === 'email_taken'
             ? `An employee with e-mail ${email} exists.`
-            : `EmployeeRecord code ${typed ?? 'assigned'} is taken.`,
+            : `Employee code ${typed ?? 'assigned'} is taken.`,
       });
     }
     const { seat_free, deliveries_queued, email_free, email_taken, code_taken, assigned_code, ...record } = outcome;
@@ -359,7 +359,7 @@ export async function createEmployeeAccount(
         throw new DomainError('email_taken', { detail: `An employee with e-mail ${email} exists.` });
       }
       if (code_taken)
-        throw new DomainError('employee_id_taken', { detail: `EmployeeRecord code ${assigned_code} is taken.` });
+        throw new DomainError('employee_id_taken', { detail: `Employee code ${assigned_code} is taken.` });
       throw new Error('The account statement wrote no employee and met no known conflict.');
     }
     return record as EmployeeRecord;
