@@ -1,6 +1,7 @@
-import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { EntityManager } from '../db/orm.js';
+import { randomSetting } from '../db/settings.js';
 import { DomainError } from './domainError.js';
 
 /**
@@ -80,16 +81,7 @@ const CURSOR_SECRET_KEY = 'cursor_secret';
  * every node signs and checks cursors alike.
  */
 export async function loadCursorSecret(em: EntityManager, configured?: string): Promise<Buffer> {
-  if (configured) return Buffer.from(configured, 'utf8');
-  const conn = em.getConnection();
-  await conn.execute('insert into settings (key, value) values (?, ?) on conflict (key) do nothing', [
-    CURSOR_SECRET_KEY,
-    randomBytes(32).toString('base64url'),
-  ]);
-  const [row] = await conn.execute<{ value: string }[]>('select value from settings where key = ?', [
-    CURSOR_SECRET_KEY,
-  ]);
-  return Buffer.from(row.value, 'base64url');
+  return configured ? Buffer.from(configured, 'utf8') : randomSetting(em, CURSOR_SECRET_KEY);
 }
 
 export interface Page<T> {
