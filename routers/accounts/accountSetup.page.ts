@@ -3,8 +3,9 @@
  * used, expired or unknown link answers. Plain HTML with one inline stylesheet (allowed by its hash,
  * ACCOUNT_PAGE_STYLE) and nothing loaded from anywhere; server/http/accountSetup.ts sends it.
  */
+
+import { accountPage, escapeHtml } from './account.page.js';
 import { PASSWORD_MAX, PASSWORD_MIN, SETUP_LINK_DAYS } from './account.record.js';
-import { accountPage, escapeHtml } from './accountPage.js';
 
 /** What the form page shows: whose account, and why the last attempt was refused (if it was). */
 export interface SetupForm {

@@ -8,9 +8,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { uuidv7 } from 'uuidv7';
 import { DomainError } from '../../core/domainError.js';
+import { sql } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
 import { namedStatement, runStatement } from '../../db/statements.js';
-import { inTransaction, TenantReader } from '../../db/tenantReader.js';
+import { inTransaction, TenantReader, tenantStatement } from '../../db/tenantReader.js';
 import {
   type IssuedSetupLink,
   PASSWORD_MAX,
@@ -106,9 +107,18 @@ const REVOKE_OPEN_LINKS = TenantReader.prepare(`
    where id in (select id from account_setup_tokens
                  where profile_id = ? and used_at is null and revoked_at is null)`);
 
-const INSERT_LINK = TenantReader.prepare(`
+const INSERT_LINK = tenantStatement<{
+  id: string;
+  tenant: string;
+  profile: string;
+  hash: string;
+  expiresAt: string;
+  now: string;
+}>(
+  (v) => sql`
   insert into account_setup_tokens (id, tenant_id, profile_id, token_hash, expires_at, created_at)
-  values (?, ?, ?, ?, ?::timestamptz, ?::timestamptz)`);
+  values (${v.id}, ${v.tenant}, ${v.profile}, ${v.hash}, ${v.expiresAt}::timestamptz, ${v.now}::timestamptz)`,
+);
 
 /**
  * `wfm account invite`: a fresh link for the employee's account (for a lost e-mail, or the demo);
@@ -127,14 +137,14 @@ export async function issueSetupLink(
   await inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, account.tenant_id);
     await reader.all(REVOKE_OPEN_LINKS, [now.toISOString(), account.profile_id]);
-    await reader.all(INSERT_LINK, [
-      uuidv7(),
-      account.tenant_id,
-      account.profile_id,
-      link.tokenHash,
-      link.expiresAt.toISOString(),
-      now.toISOString(),
-    ]);
+    await reader.all(INSERT_LINK, {
+      id: uuidv7(),
+      tenant: account.tenant_id,
+      profile: account.profile_id,
+      hash: link.tokenHash,
+      expiresAt: link.expiresAt.toISOString(),
+      now: now.toISOString(),
+    });
   });
   return { employee_id: employeeId, setup_url: link.url };
 }

@@ -4,8 +4,9 @@
  * registered. Plain HTML with the set-up pages' one inline stylesheet (allowed by its hash) and
  * nothing loaded from anywhere; server/http/signIn.ts sends it.
  */
+
+import { accountPage, escapeHtml } from './account.page.js';
 import { PASSWORD_MAX } from './account.record.js';
-import { accountPage, escapeHtml } from './accountPage.js';
 
 /** What the form shows and carries: the app, the request's parameters as hidden inputs, the last refusal. */
 interface SignInForm {

@@ -5,9 +5,10 @@
  * origins of its redirect URIs.
  */
 import { uuidv7 } from 'uuidv7';
+import { sql, statement } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
 import { namedStatement, runStatement } from '../../db/statements.js';
-import { generateToken } from './credentials.writes.js';
+import { generateToken } from './credentialTokens.rules.js';
 
 /** A registered app as the CLI prints it. */
 interface FirstPartyAppRecord {
@@ -50,9 +51,18 @@ function originsOf(uris: readonly string[]): string[] {
   return [...new Set(origins)];
 }
 
-const INSERT_APP = namedStatement(
-  'insert into first_party_apps (id, client_id, name, redirect_uris, origins) values (?, ?, ?, ?::text[], ?::text[])',
+const INSERT_APP = statement<{
+  id: string;
+  clientId: string;
+  name: string;
+  redirectUris: readonly string[];
+  origins: readonly string[];
+}>(
+  (v) => sql`
+  insert into first_party_apps (id, client_id, name, redirect_uris, origins)
+  values (${v.id}, ${v.clientId}, ${v.name}, ${v.redirectUris}::text[], ${v.origins}::text[])`,
 );
+const INSERT_APP_TEXT = namedStatement(INSERT_APP.sql);
 
 interface CreateFirstPartyAppInput {
   name: string;
@@ -77,7 +87,7 @@ export async function createFirstPartyApp(
   if (problems.length) throw new Error(problems.join('; '));
   const origins = originsOf(redirectUris);
   const clientId = generateToken(prefix, 'client');
-  await runStatement(em, INSERT_APP, [uuidv7(), clientId, name, redirectUris, origins]);
+  await runStatement(em, INSERT_APP_TEXT, INSERT_APP.bind({ id: uuidv7(), clientId, name, redirectUris, origins }));
   return { client_id: clientId, redirect_uris: redirectUris, origins };
 }
 

@@ -4,7 +4,7 @@ import { DomainError } from '../../core/domainError.js';
 import { grantScopes, type Scope } from '../../core/scopes.js';
 import { OAuthClient, OAuthToken } from '../../db/entities/index.js';
 import type { EntityManager } from '../../db/orm.js';
-import { generateToken, hashToken } from './credentials.writes.js';
+import { generateToken, hashToken } from './credentialTokens.rules.js';
 
 /**
  * The grants of the OAuth 2.0 token endpoint (decisions §4): client authentication, the

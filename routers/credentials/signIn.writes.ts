@@ -9,11 +9,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { uuidv7 } from 'uuidv7';
 import { DomainError } from '../../core/domainError.js';
 import { grantScopes, type Scope } from '../../core/scopes.js';
+import { sql, statement } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
 import { namedStatement, runStatement } from '../../db/statements.js';
 import type { SignInAccount } from '../accounts/account.record.js';
 import { verifyAccountPassword } from '../accounts/accounts.writes.js';
-import { generateToken, hashToken } from './credentials.writes.js';
+import { generateToken, hashToken } from './credentialTokens.rules.js';
 import type { FirstPartyApp } from './firstPartyApps.writes.js';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type TokenResponse, tokenResponse } from './oauthGrants.writes.js';
 
@@ -142,10 +143,26 @@ async function chooseAccount(
   return inOrder.find((r) => r.live) ?? inOrder[0];
 }
 
-const INSERT_TOKEN = namedStatement(`
+const INSERT_TOKEN = statement<{
+  id: string;
+  tenant: string;
+  app: string | null;
+  employee: string;
+  kind: 'code' | 'access' | 'refresh';
+  hash: string;
+  family: string;
+  scopes: readonly Scope[];
+  ttlSeconds: number;
+  codeChallenge: string | null;
+  redirectUri: string | null;
+}>(
+  (v) => sql`
   insert into oauth_tokens (id, tenant_id, app_client_id, employee_id, kind, token_hash, family_id, scopes,
                             expires_at, code_challenge, redirect_uri)
-  values (?, ?, ?, ?, ?, ?, ?, ?::text[], now() + make_interval(secs => ?), ?, ?)`);
+  values (${v.id}, ${v.tenant}, ${v.app}, ${v.employee}, ${v.kind}, ${v.hash}, ${v.family}, ${v.scopes}::text[],
+          now() + make_interval(secs => ${v.ttlSeconds}), ${v.codeChallenge}, ${v.redirectUri})`,
+);
+const INSERT_TOKEN_TEXT = namedStatement(INSERT_TOKEN.sql);
 
 /** What a sign-in came to: a code for the redirect, no account matched, or nothing the role allows was asked. */
 type SignInOutcome = { kind: 'code'; code: string } | { kind: 'no_match' } | { kind: 'no_scope' };
@@ -170,19 +187,23 @@ export async function signIn(
   const scopes = ceiling.filter((s) => asked.includes(s));
   if (!scopes.length) return { kind: 'no_scope' };
   const code = randomBytes(32).toString('base64url');
-  await runStatement(em, INSERT_TOKEN, [
-    uuidv7(),
-    account.tenant_id,
-    request.clientId,
-    account.employee_id,
-    'code',
-    hashToken(code),
-    uuidv7(),
-    scopes,
-    CODE_TTL_S,
-    request.codeChallenge,
-    request.redirectUri,
-  ]);
+  await runStatement(
+    em,
+    INSERT_TOKEN_TEXT,
+    INSERT_TOKEN.bind({
+      id: uuidv7(),
+      tenant: account.tenant_id,
+      app: request.clientId,
+      employee: account.employee_id,
+      kind: 'code',
+      hash: hashToken(code),
+      family: uuidv7(),
+      scopes,
+      ttlSeconds: CODE_TTL_S,
+      codeChallenge: request.codeChallenge,
+      redirectUri: request.redirectUri,
+    }),
+  );
   return { kind: 'code', code };
 }
 
@@ -235,21 +256,22 @@ async function issueEmployeePair(
 ): Promise<TokenResponse> {
   const accessToken = generateToken(prefix, 'at');
   const refreshToken = generateToken(prefix, 'rt');
-  const row = (kind: string, token: string, ttl: number) => [
-    uuidv7(),
-    grant.tenant_id,
-    grant.app_client_id,
-    grant.employee_id,
-    kind,
-    hashToken(token),
-    grant.family_id,
-    scopes,
-    ttl,
-    null,
-    null,
-  ];
-  await runStatement(tx, INSERT_TOKEN, row('access', accessToken, ACCESS_TOKEN_TTL_S));
-  await runStatement(tx, INSERT_TOKEN, row('refresh', refreshToken, REFRESH_TOKEN_TTL_S));
+  const row = (kind: 'access' | 'refresh', token: string, ttlSeconds: number) =>
+    INSERT_TOKEN.bind({
+      id: uuidv7(),
+      tenant: grant.tenant_id,
+      app: grant.app_client_id,
+      employee: grant.employee_id,
+      kind,
+      hash: hashToken(token),
+      family: grant.family_id,
+      scopes,
+      ttlSeconds,
+      codeChallenge: null,
+      redirectUri: null,
+    });
+  await runStatement(tx, INSERT_TOKEN_TEXT, row('access', accessToken, ACCESS_TOKEN_TTL_S));
+  await runStatement(tx, INSERT_TOKEN_TEXT, row('refresh', refreshToken, REFRESH_TOKEN_TTL_S));
   return tokenResponse(accessToken, refreshToken, scopes);
 }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { RepeatingPass } from '../../core/repeatingPass.js';
+import { sql, statement } from '../../db/namedValues.js';
 import type { Orm } from '../../db/orm.js';
 
 const FROM_ADDRESS = 'Workforce <no-reply@workforce.example>';
@@ -22,6 +23,20 @@ const BATCH = 20;
  * transaction only, which works through a transaction pooler too.
  */
 const DELIVERY_IDLE_IN_TRANSACTION_MS = 15 * 60 * 1000;
+
+/** A failed attempt: counted, its error kept, and the message due again after `retrySeconds` unless it failed for good. */
+const FAILED_ATTEMPT = statement<{
+  id: string;
+  attempts: number;
+  error: string;
+  state: 'failed' | 'pending';
+  retrySeconds: number;
+}>(
+  (v) => sql`
+  update outbox_messages set attempts = ${v.attempts}, last_error = ${v.error}, state = ${v.state},
+         next_attempt_at = now() + make_interval(secs => ${v.retrySeconds})
+   where id = ${v.id}`,
+);
 
 /** Exponential backoff: 2 s, 4 s, 8 s … capped at 10 minutes. */
 function retryDelaySeconds(attempts: number): number {
@@ -138,15 +153,14 @@ export class OutboxDispatcher {
         const final = attempts >= MAX_ATTEMPTS;
         this.logger.warn({ err: error, outbox_id: message.id, attempts }, 'e-mail delivery failed');
         await tx.execute(
-          `update outbox_messages set attempts = ?, last_error = ?, state = ?,
-                  next_attempt_at = now() + make_interval(secs => ?) where id = ?`,
-          [
+          FAILED_ATTEMPT.sql,
+          FAILED_ATTEMPT.bind({
+            id: message.id,
             attempts,
-            String((error as Error).message ?? error).slice(0, 1000),
-            final ? 'failed' : 'pending',
-            retryDelaySeconds(attempts),
-            message.id,
-          ],
+            error: String((error as Error).message ?? error).slice(0, 1000),
+            state: final ? 'failed' : 'pending',
+            retrySeconds: retryDelaySeconds(attempts),
+          }),
         );
         return final ? 'settled' : 'retry';
       }

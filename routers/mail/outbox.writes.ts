@@ -1,4 +1,5 @@
 import { uuidv7 } from 'uuidv7';
+import { type RawSql, sql } from '../../db/namedValues.js';
 
 /**
  * The e-mail outbox, as business writes see it: a message is a row written in the same
@@ -28,13 +29,13 @@ export function outboxRows(emails: readonly OutgoingEmail[]): string {
 }
 
 /**
- * The outbox insert of a write statement: the rows of one `?` parameter (`outboxRows`), written
- * only `when` that condition holds (a CTE of the statement names what was written), so a write
- * and its e-mails are one statement and one round trip.
+ * The outbox insert of a write statement written with named values (db/namedValues.ts): the rows
+ * of the value `rows` (`outboxRows`), written only `when` that condition holds (a CTE of the
+ * statement names what was written), so a write and its e-mails are one statement and one round trip.
  */
-export function outboxInsert(when = 'true'): string {
-  return `insert into outbox_messages (id, tenant_id, kind, recipient, subject, body)
+export function outboxInsertOf(rows: unknown, when: RawSql = sql`true`): RawSql {
+  return sql`insert into outbox_messages (id, tenant_id, kind, recipient, subject, body)
     select m.id, m.tenant_id, m.kind, m.recipient, m.subject, m.body
-      from json_to_recordset(?::json) as m(id uuid, tenant_id uuid, kind text, recipient text, subject text, body text)
+      from json_to_recordset(${rows}::json) as m(id uuid, tenant_id uuid, kind text, recipient text, subject text, body text)
      where ${when}`;
 }

@@ -10,10 +10,12 @@ import { uuidv7 } from 'uuidv7';
 import { API_VERSION, PRODUCT } from '../../core/product.js';
 import { RepeatingPass } from '../../core/repeatingPass.js';
 import { sqlTimestamp } from '../../db/columns.js';
+import { sql, statement } from '../../db/namedValues.js';
 import type { EntityManager, Orm } from '../../db/orm.js';
 import type { SecretKeyRing } from '../../db/secrets.js';
-import { TenantReader } from '../../db/tenantReader.js';
-import { EVENT_RETENTION_DAYS, eventColumns, eventRecord, onDeliveriesQueued } from '../events/eventLog.js';
+import { TenantReader, tenantStatement } from '../../db/tenantReader.js';
+import { eventColumns, parseEventRow } from '../events/event.record.js';
+import { EVENT_RETENTION_DAYS, onDeliveriesQueued } from '../events/events.writes.js';
 import {
   type AttemptOutcome,
   failureOutcome,
@@ -22,13 +24,14 @@ import {
   responseOutcome,
   retryDelaySeconds,
   webhookSignature,
-} from './webhookDeliveries.js';
-import { disableEndpoint } from './webhookDeliveries.writes.js';
+} from './webhookDeliveries.rules.js';
+import { recordEndpointDisabled } from './webhookDeliveries.writes.js';
+import { resolveHost, webhookLookup } from './webhookHosts.dns.js';
 import { signingSecrets } from './webhookSecrets.writes.js';
-import { checkWebhookUrl, webhookLookup } from './webhookUrls.js';
+import { checkWebhookUrl } from './webhookUrls.rules.js';
 
 // The webhook dispatcher (decisions §14, §18): claims, sends and records delivery attempts. The rules
-// it applies (signature, retries, outcomes) are webhookDeliveries.ts; the SQL of the queue is here.
+// it applies (signature, retries, outcomes) are webhookDeliveries.rules.ts; the SQL of the queue is here.
 
 const USER_AGENT = `${PRODUCT}-Webhooks/${API_VERSION} (Standard Webhooks 1.0)`;
 
@@ -100,7 +103,8 @@ interface Target {
  * is claiming for right now is left to it. FOR NO KEY UPDATE does not wait on the key-share locks of
  * writes queueing attempts for the endpoint.
  */
-const LOCK_ENDPOINTS = `
+const LOCK_ENDPOINTS = statement<{ endpointLimit: number; share: number; inFlight: string; free: number }>(
+  (v) => sql`
   with recursive pending (endpoint_id) as (
     (select q.endpoint_id from webhook_deliveries q where q.status = 'pending' order by q.endpoint_id limit 1)
     union all
@@ -117,18 +121,19 @@ const LOCK_ENDPOINTS = `
       cross join lateral (select count(*) as n from webhook_deliveries f
                            where f.endpoint_id = p.endpoint_id and f.status = 'pending' and f.locked_until is not null
                              and f.locked_until >= now()) busy
-     where p.endpoint_id is not null and busy.n < ?
+     where p.endpoint_id is not null and busy.n < ${v.endpointLimit}
   ), shared as (
     select w.id, r.busy, r.at,
            row_number() over (partition by w.tenant_id order by r.busy, r.at, w.id) as rn,
-           ? - coalesce((?::jsonb ->> w.tenant_id::text)::int, 0) as room
+           ${v.share} - coalesce((${v.inFlight}::jsonb ->> w.tenant_id::text)::int, 0) as room
       from webhook_endpoints w join ready r on r.endpoint_id = w.id
   )
   select w.id from webhook_endpoints w join shared s on s.id = w.id
    where s.rn <= s.room
    order by s.busy, s.at, w.id
-   limit ?
-   for no key update of w skip locked`;
+   limit ${v.free}
+   for no key update of w skip locked`,
+);
 
 /**
  * Then, with those endpoints locked, the attempts: each endpoint's oldest due ones, up to its limit
@@ -138,17 +143,25 @@ const LOCK_ENDPOINTS = `
  * round-robin over the endpoints (every endpoint's first before any endpoint's second) up to this
  * node's free slots, each leased for WEBHOOK_LEASE_S.
  */
-const CLAIM = `
+const CLAIM = statement<{
+  endpointLimit: number;
+  endpoints: string;
+  share: number;
+  inFlight: string;
+  free: number;
+  leaseSeconds: number;
+}>(
+  (v) => sql`
   with free as (
     select e.endpoint_id::uuid as endpoint_id, e.ord,
-           ? - (select count(*) from webhook_deliveries f
+           ${v.endpointLimit} - (select count(*) from webhook_deliveries f
                  where f.endpoint_id = e.endpoint_id::uuid and f.status = 'pending' and f.locked_until is not null
                    and f.locked_until >= now()) as n
-      from jsonb_array_elements_text(?::jsonb) with ordinality as e(endpoint_id, ord)
+      from jsonb_array_elements_text(${v.endpoints}::jsonb) with ordinality as e(endpoint_id, ord)
   ), due as (
     select c.id, c.rn, f.ord,
            row_number() over (partition by c.tenant_id order by c.rn, f.ord) as tenant_rn,
-           ? - coalesce((?::jsonb ->> c.tenant_id::text)::int, 0) as room
+           ${v.share} - coalesce((${v.inFlight}::jsonb ->> c.tenant_id::text)::int, 0) as room
       from free f
      cross join lateral (select q.id, q.tenant_id, row_number() over (order by q.next_attempt_at, q.id) as rn
                            from webhook_deliveries q
@@ -159,76 +172,110 @@ const CLAIM = `
   ), candidates as (
     select d.id from due d where d.tenant_rn <= d.room
      order by d.rn, d.ord
-     limit ?
+     limit ${v.free}
   )
   update webhook_deliveries d
-     set locked_until = now() + make_interval(secs => ?)
+     set locked_until = now() + make_interval(secs => ${v.leaseSeconds})
    where d.id in (select x.id from webhook_deliveries x where x.id in (select id from candidates)
                    for update skip locked)
      and d.status = 'pending' and (d.locked_until is null or d.locked_until < now())
-  returning d.id, d.tenant_id, d.endpoint_id, d.event_id, d.attempt, ${sqlTimestamp('d.locked_until')} as locked_until`;
+  returning d.id, d.tenant_id, d.endpoint_id, d.event_id, d.attempt,
+            ${sql.raw(sqlTimestamp('d.locked_until'))} as locked_until`,
+);
 
 /**
  * The event (as GET /v1/events/{id} returns it) and the endpoint of a claimed attempt, read through
  * the attempt's tenant. The rotated-away secret only while its grace period lasts. `kept`: the event
  * is younger than the days events are kept, by the test the event reads make (events.reads.ts).
  */
-const TARGET = TenantReader.prepare(`
-  select ${eventColumns('e.')}, w.url, w.enabled, w.secret,
+const TARGET = tenantStatement<{ id: string }, Target>(
+  (v) => sql`
+  select ${sql.raw(eventColumns('e.'))}, w.url, w.enabled, w.secret,
          case when w.previous_secret_expires_at > now() then w.previous_secret end as previous_secret,
-         e.created_at > now() - make_interval(days => ${EVENT_RETENTION_DAYS}) as kept
+         e.created_at > now() - make_interval(days => ${sql.lit(EVENT_RETENTION_DAYS)}) as kept
     from webhook_deliveries d
     join events e on e.id = d.event_id
     left join webhook_endpoints w on w.id = d.endpoint_id
-   where d.id = ?`);
+   where d.id = ${v.id}`,
+);
 
 /**
  * The outcome, on the row only if the claim is still this dispatcher's (same lease, still pending).
  * A settled attempt is due no more: next_attempt_at is a pending attempt's (a retry is a row of its own).
  */
-const RECORD = `
+const RECORD = statement<{
+  id: string;
+  lockedUntil: string;
+  status: string;
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number | null;
+}>(
+  (v) => sql`
   update webhook_deliveries
-     set status = ?, response_status = ?, error = ?, duration_ms = ?, locked_until = null, next_attempt_at = null
-   where id = ? and status = 'pending' and locked_until = ?::timestamptz
-  returning tenant_id, endpoint_id, event_id, event_type, attempt`;
+     set status = ${v.status}, response_status = ${v.responseStatus}, error = ${v.error}, duration_ms = ${v.durationMs},
+         locked_until = null, next_attempt_at = null
+   where id = ${v.id} and status = 'pending' and locked_until = ${v.lockedUntil}::timestamptz
+  returning tenant_id, endpoint_id, event_id, event_type, attempt`,
+);
 
 /** Gives a claimed attempt back untried (the dispatcher is stopping): due again at once, for any node. */
-const RELEASE = `update webhook_deliveries set locked_until = null
-   where id = ? and status = 'pending' and locked_until = ?::timestamptz`;
+const RELEASE = statement<{ id: string; lockedUntil: string }>(
+  (v) => sql`update webhook_deliveries set locked_until = null
+   where id = ${v.id} and status = 'pending' and locked_until = ${v.lockedUntil}::timestamptz`,
+);
 
 /** A failed attempt counts against its endpoint; the one that reaches the limit disables it. */
-const COUNT_FAILURE = `
+const COUNT_FAILURE = statement<{ tenant: string; endpoint: string; disableAfter: number; reason: string }>(
+  (v) => sql`
   update webhook_endpoints
      set consecutive_failures = consecutive_failures + 1,
-         enabled = enabled and consecutive_failures + 1 < ?,
-         disabled_reason = case when enabled and consecutive_failures + 1 >= ? then ? else disabled_reason end,
-         updated_at = case when enabled and consecutive_failures + 1 >= ? then now() else updated_at end
-   where tenant_id = ? and id = ?
-  returning enabled`;
+         enabled = enabled and consecutive_failures + 1 < ${v.disableAfter},
+         disabled_reason = case when enabled and consecutive_failures + 1 >= ${v.disableAfter} then ${v.reason}
+                                else disabled_reason end,
+         updated_at = case when enabled and consecutive_failures + 1 >= ${v.disableAfter} then now() else updated_at end
+   where tenant_id = ${v.tenant} and id = ${v.endpoint}
+  returning enabled`,
+);
 
-const COUNT_SUCCESS = `update webhook_endpoints set consecutive_failures = 0
-   where tenant_id = ? and id = ? and consecutive_failures <> 0`;
+const COUNT_SUCCESS = statement<{ tenant: string; endpoint: string }>(
+  (v) => sql`update webhook_endpoints set consecutive_failures = 0
+   where tenant_id = ${v.tenant} and id = ${v.endpoint} and consecutive_failures <> 0`,
+);
 
 /**
  * Once an attempt of an event to an endpoint has succeeded, the attempts of it still waiting that
  * were not asked for by hand are not sent (decisions §19: a manual retry that succeeded must not be
  * followed by the scheduled one); they end failed, saying why. One leased right now goes on.
  */
-const SUPERSEDE = `
+const SUPERSEDE = statement<{ tenant: string; endpoint: string; event: string; error: string }>(
+  (v) => sql`
   update webhook_deliveries
-     set status = 'failed', error = ?, next_attempt_at = null
-   where tenant_id = ? and endpoint_id = ? and event_id = ? and status = 'pending' and not by_hand
-     and locked_until is null`;
+     set status = 'failed', error = ${v.error}, next_attempt_at = null
+   where tenant_id = ${v.tenant} and endpoint_id = ${v.endpoint} and event_id = ${v.event} and status = 'pending'
+     and not by_hand and locked_until is null`,
+);
 
 /** The scheduled retry of a failed attempt, unless another attempt of its event to the endpoint has succeeded. */
-const NEXT_ATTEMPT = `
+const NEXT_ATTEMPT = statement<{
+  id: string;
+  tenant: string;
+  endpoint: string;
+  event: string;
+  eventType: string;
+  attempt: number;
+  delaySeconds: number;
+}>(
+  (v) => sql`
   insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
                                   created_at)
-  select ?, ?::uuid, ?::uuid, ?::uuid, ?, ?, 'pending', now() + make_interval(secs => ?), now()
+  select ${v.id}, ${v.tenant}::uuid, ${v.endpoint}::uuid, ${v.event}::uuid, ${v.eventType}, ${v.attempt}, 'pending',
+         now() + make_interval(secs => ${v.delaySeconds}), now()
    where not exists (select 1 from webhook_deliveries s
-                      where s.tenant_id = ?::uuid and s.endpoint_id = ?::uuid and s.event_id = ?::uuid
-                        and s.status = 'succeeded')
-  on conflict do nothing`;
+                      where s.tenant_id = ${v.tenant}::uuid and s.endpoint_id = ${v.endpoint}::uuid
+                        and s.event_id = ${v.event}::uuid and s.status = 'succeeded')
+  on conflict do nothing`,
+);
 
 /** Reads at most `limit` bytes of the answer, then lets the rest go (the connection is not reused). */
 async function readAtMost(res: Response, limit: number): Promise<void> {
@@ -390,22 +437,22 @@ export class WebhookDispatcher {
     const share = s.WEBHOOK_TENANT_CONCURRENCY;
     const inFlight = JSON.stringify(Object.fromEntries(this.inFlight));
     return this.orm.em.fork().transactional(async (tx: EntityManager) => {
-      const endpoints = await tx.execute<{ id: string }[]>(LOCK_ENDPOINTS, [
-        s.WEBHOOK_ENDPOINT_CONCURRENCY,
-        share,
-        inFlight,
-        free,
-      ]);
+      const endpoints = await tx.execute<{ id: string }[]>(
+        LOCK_ENDPOINTS.sql,
+        LOCK_ENDPOINTS.bind({ endpointLimit: s.WEBHOOK_ENDPOINT_CONCURRENCY, share, inFlight, free }),
+      );
       if (!endpoints.length) return [];
-      const ids = JSON.stringify(endpoints.map((e) => e.id));
-      return tx.execute<Claimed[]>(CLAIM, [
-        s.WEBHOOK_ENDPOINT_CONCURRENCY,
-        ids,
-        share,
-        inFlight,
-        free,
-        s.WEBHOOK_LEASE_S,
-      ]);
+      return tx.execute<Claimed[]>(
+        CLAIM.sql,
+        CLAIM.bind({
+          endpointLimit: s.WEBHOOK_ENDPOINT_CONCURRENCY,
+          endpoints: JSON.stringify(endpoints.map((e) => e.id)),
+          share,
+          inFlight,
+          free,
+          leaseSeconds: s.WEBHOOK_LEASE_S,
+        }),
+      );
     });
   }
 
@@ -433,7 +480,7 @@ export class WebhookDispatcher {
   /** Sends one claimed attempt and records what came of it; false when it was given back or lost. */
   private async settle(row: Claimed): Promise<boolean> {
     try {
-      const target = await new TenantReader(this.orm.em.fork(), row.tenant_id).one<Target>(TARGET, [row.id]);
+      const target = await new TenantReader(this.orm.em.fork(), row.tenant_id).one(TARGET, { id: row.id });
       // Gone with its endpoint or its (purged) event: nothing to send, nothing to record.
       if (!target) return false;
       // Past the days kept (decisions §21), though the purge has not run yet: closed, not sent. Failed
@@ -447,7 +494,10 @@ export class WebhookDispatcher {
       }
       const { outcome, durationMs, counts } = await this.attempt(target);
       if (this.stopping.signal.aborted && outcome === undefined) {
-        await this.orm.em.fork().getConnection().execute(RELEASE, [row.id, row.locked_until]);
+        await this.orm.em
+          .fork()
+          .getConnection()
+          .execute(RELEASE.sql, RELEASE.bind({ id: row.id, lockedUntil: row.locked_until }));
         return false;
       }
       const settled = outcome as AttemptOutcome;
@@ -473,11 +523,11 @@ export class WebhookDispatcher {
     if (!target.url || !target.secret || !target.enabled) {
       return { outcome: refusedOutcome('the endpoint is disabled'), durationMs: null, counts: false };
     }
-    const refused = await checkWebhookUrl(target.url, this.settings.WEBHOOK_ALLOW_PRIVATE_URLS);
+    const refused = await checkWebhookUrl(target.url, this.settings.WEBHOOK_ALLOW_PRIVATE_URLS, resolveHost);
     if (refused) return { outcome: refusedOutcome(`the URL is refused: ${refused}`), durationMs: null, counts: true };
 
     const { url: _url, enabled: _enabled, secret: _secret, previous_secret: _previous, kept: _kept, ...event } = target;
-    const body = JSON.stringify(eventRecord(event));
+    const body = JSON.stringify(parseEventRow(event));
     const timestamp = Math.floor(Date.now() / 1000);
     const opened = signingSecrets(this.settings.secretKeys, target.secret, target.previous_secret);
     if ('error' in opened) return { outcome: refusedOutcome(opened.error), durationMs: null, counts: true };
@@ -519,49 +569,63 @@ export class WebhookDispatcher {
     return this.orm.em.fork().transactional(async (tx: EntityManager) => {
       const [mine] = await tx.execute<
         { tenant_id: string; endpoint_id: string; event_id: string; event_type: string; attempt: number }[]
-      >(RECORD, [outcome.status, outcome.responseStatus, outcome.error, durationMs, row.id, row.locked_until]);
+      >(
+        RECORD.sql,
+        RECORD.bind({
+          id: row.id,
+          lockedUntil: row.locked_until,
+          status: outcome.status,
+          responseStatus: outcome.responseStatus,
+          error: outcome.error,
+          durationMs,
+        }),
+      );
       if (!mine) {
         this.logger.warn({ delivery_id: row.id }, 'webhook delivery lease lost before its outcome was recorded');
         return false;
       }
       if (!counts) return true;
       if (outcome.status === 'succeeded') {
-        await tx.execute(COUNT_SUCCESS, [mine.tenant_id, mine.endpoint_id]);
-        await tx.execute(SUPERSEDE, [
-          `not sent: attempt ${mine.attempt} of this event succeeded`,
-          mine.tenant_id,
-          mine.endpoint_id,
-          mine.event_id,
-        ]);
+        await tx.execute(COUNT_SUCCESS.sql, COUNT_SUCCESS.bind({ tenant: mine.tenant_id, endpoint: mine.endpoint_id }));
+        await tx.execute(
+          SUPERSEDE.sql,
+          SUPERSEDE.bind({
+            tenant: mine.tenant_id,
+            endpoint: mine.endpoint_id,
+            event: mine.event_id,
+            error: `not sent: attempt ${mine.attempt} of this event succeeded`,
+          }),
+        );
         return true;
       }
       const reason = `disabled after ${s.WEBHOOK_DISABLE_AFTER} consecutive failed deliveries (the last: ${outcome.error})`;
-      const [endpoint] = await tx.execute<{ enabled: boolean }[]>(COUNT_FAILURE, [
-        s.WEBHOOK_DISABLE_AFTER,
-        s.WEBHOOK_DISABLE_AFTER,
-        reason.slice(0, 300),
-        s.WEBHOOK_DISABLE_AFTER,
-        mine.tenant_id,
-        mine.endpoint_id,
-      ]);
+      const [endpoint] = await tx.execute<{ enabled: boolean }[]>(
+        COUNT_FAILURE.sql,
+        COUNT_FAILURE.bind({
+          tenant: mine.tenant_id,
+          endpoint: mine.endpoint_id,
+          disableAfter: s.WEBHOOK_DISABLE_AFTER,
+          reason: reason.slice(0, 300),
+        }),
+      );
       // Disabled by this failure: the operational event and the HR admins' e-mail, in this transaction.
       if (endpoint && !endpoint.enabled) {
-        await disableEndpoint(tx, mine.tenant_id, mine.endpoint_id, s.WEBHOOK_DISABLE_AFTER);
+        await recordEndpointDisabled(tx, mine.tenant_id, mine.endpoint_id, s.WEBHOOK_DISABLE_AFTER);
       }
       const delay = retryDelaySeconds(s.WEBHOOK_RETRY_SCHEDULE, mine.attempt);
       if (endpoint?.enabled && delay !== null) {
-        await tx.execute(NEXT_ATTEMPT, [
-          uuidv7(),
-          mine.tenant_id,
-          mine.endpoint_id,
-          mine.event_id,
-          mine.event_type,
-          mine.attempt + 1,
-          delay,
-          mine.tenant_id,
-          mine.endpoint_id,
-          mine.event_id,
-        ]);
+        await tx.execute(
+          NEXT_ATTEMPT.sql,
+          NEXT_ATTEMPT.bind({
+            id: uuidv7(),
+            tenant: mine.tenant_id,
+            endpoint: mine.endpoint_id,
+            event: mine.event_id,
+            eventType: mine.event_type,
+            attempt: mine.attempt + 1,
+            delaySeconds: delay,
+          }),
+        );
       }
       return true;
     });

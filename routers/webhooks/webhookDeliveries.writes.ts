@@ -6,20 +6,18 @@
 import { uuidv7 } from 'uuidv7';
 import type { WriteOrigin } from '../../core/context.js';
 import { DomainError } from '../../core/domainError.js';
-import { recordColumns } from '../../core/records.js';
 import type { ScopeGrant } from '../../core/scopes.js';
+import { sql } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
-import { inTransaction, TenantReader } from '../../db/tenantReader.js';
-import { deliveriesQueued, EVENT_RETENTION_DAYS, recordEvents } from '../events/eventLog.js';
-import { outboxInsert, outboxRows } from '../mail/outbox.writes.js';
+import { inTransaction, TenantReader, tenantStatement } from '../../db/tenantReader.js';
+import { deliveriesQueued, EVENT_RETENTION_DAYS, recordEvents } from '../events/events.writes.js';
+import { outboxInsertOf, outboxRows } from '../mail/outbox.writes.js';
 import { DELIVERY_COLUMNS, type WebhookDeliveryRecord } from './webhookDelivery.record.js';
-import { webhookEndpointSchema } from './webhookEndpoint.record.js';
-import { lockEndpointFor, type WebhookEndpointRecord } from './webhookEndpoints.writes.js';
+import { WEBHOOK_ENDPOINT_COLUMNS, type WebhookEndpointRecord } from './webhookEndpoint.record.js';
+import { lockEndpointFor } from './webhookEndpoints.writes.js';
 
 /** How far back a recover may reach: the event log's retention (decisions §18). */
 export const RECOVER_MAX_DAYS = EVENT_RETENTION_DAYS;
-
-const ENDPOINT_COLUMNS = recordColumns(webhookEndpointSchema);
 
 /** The endpoint, locked and its read scopes checked (lockEndpointFor), and enabled. */
 async function lockEnabledEndpoint(reader: TenantReader, id: string, grant: ScopeGrant): Promise<void> {
@@ -50,43 +48,56 @@ const KEPT = `e.created_at > now() - make_interval(days => ${EVENT_RETENTION_DAY
  * that count up in event order (the millisecond, then the row's number where v7 puts random bits),
  * so that they list and are claimed oldest event first.
  */
-const RECOVER = TenantReader.prepare(`
+const RECOVER = tenantStatement<
+  {
+    id: string;
+    tenant: string;
+    since: string;
+    now: string;
+    batch: number;
+    scan: number;
+  },
+  { requeued: number; next_since: string | null }
+>(
+  (v) => sql`
   with last as (
     select distinct on (d.event_id) d.id, d.event_id, d.event_type, d.attempt, d.status, d.by_hand, d.created_at,
            d.next_attempt_at, d.locked_until
       from webhook_deliveries d
-     where d.endpoint_id = ?
+     where d.endpoint_id = ${v.id}
      order by d.event_id desc, d.attempt desc),
   chosen as (
     select o.*, row_number() over (order by o.created_at, o.id) as n
       from (select l.id as attempt_id, l.status, l.event_id, l.event_type, l.attempt + 1 as attempt, e.created_at, e.id
               from last l
               join events e on e.id = l.event_id
-             where ${KEPT}
-               and ((l.status = 'failed' and l.created_at >= ?::timestamptz)
+             where ${sql.raw(KEPT)}
+               and ((l.status = 'failed' and l.created_at >= ${v.since}::timestamptz)
                  or (l.status = 'pending' and not l.by_hand and l.locked_until is null
-                     and l.next_attempt_at > ?::timestamptz and e.created_at >= ?::timestamptz))
+                     and l.next_attempt_at > ${v.now}::timestamptz and e.created_at >= ${v.since}::timestamptz))
              order by e.created_at, e.id
-             limit ?) o),
+             limit ${v.scan}) o),
   queued as (
     insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status,
                                     next_attempt_at, created_at, by_hand)
-    select (lpad(to_hex((extract(epoch from ?::timestamptz) * 1000)::bigint), 12, '0') || '7' ||
+    select (lpad(to_hex((extract(epoch from ${v.now}::timestamptz) * 1000)::bigint), 12, '0') || '7' ||
             lpad(to_hex(c.n >> 2), 3, '0') || to_hex(8 + (c.n & 3)) || substr(md5(random()::text), 1, 15))::uuid,
-           ?::uuid, ?::uuid, c.event_id, c.event_type, c.attempt, 'pending', ?::timestamptz, ?::timestamptz, true
+           ${v.tenant}::uuid, ${v.id}::uuid, c.event_id, c.event_type, c.attempt, 'pending', ${v.now}::timestamptz,
+           ${v.now}::timestamptz, true
       from chosen c
-     where c.n <= ? and c.status = 'failed'
+     where c.n <= ${v.batch} and c.status = 'failed'
     on conflict do nothing
     returning id),
   hastened as (
     update webhook_deliveries
-       set next_attempt_at = ?::timestamptz
-     where id in (select c.attempt_id from chosen c where c.n <= ? and c.status = 'pending')
+       set next_attempt_at = ${v.now}::timestamptz
+     where id in (select c.attempt_id from chosen c where c.n <= ${v.batch} and c.status = 'pending')
        and status = 'pending' and locked_until is null
     returning id)
   select ((select count(*) from queued) + (select count(*) from hastened))::int as requeued,
-         to_char((select c.created_at from chosen c where c.n > ?) at time zone 'UTC',
-                 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as next_since`);
+         to_char((select c.created_at from chosen c where c.n > ${v.batch}) at time zone 'UTC',
+                 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as next_since`,
+);
 
 export interface RecoverOutcome {
   requeued: number;
@@ -112,23 +123,14 @@ export async function recoverDeliveries(
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
     await lockEnabledEndpoint(reader, id, grant);
-    const now = new Date().toISOString();
-    const [outcome] = await reader.all<{ requeued: number; next_since: string | null }>(RECOVER, [
+    const [outcome] = await reader.all(RECOVER, {
       id,
-      since.toISOString(),
-      now,
-      since.toISOString(),
-      RECOVER_BATCH + 1,
-      now,
-      tenantId,
-      id,
-      now,
-      now,
-      RECOVER_BATCH,
-      now,
-      RECOVER_BATCH,
-      RECOVER_BATCH,
-    ]);
+      tenant: tenantId,
+      since: since.toISOString(),
+      now: new Date().toISOString(),
+      batch: RECOVER_BATCH,
+      scan: RECOVER_BATCH + 1,
+    });
     const { requeued, next_since } = outcome as { requeued: number; next_since: string | null };
     // Sent once this commits, not at the next poll.
     if (requeued) deliveriesQueued(reader);
@@ -137,17 +139,22 @@ export async function recoverDeliveries(
 }
 
 /** A delivery of the endpoint whose event is still kept (one past retention is not_found). */
-const RETRY = TenantReader.prepare(`
+const RETRY = tenantStatement<
+  { attemptId: string; deliveryId: string; endpointId: string; now: string },
+  WebhookDeliveryRecord
+>(
+  (v) => sql`
   insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
                                   created_at, by_hand)
-  select ?::uuid, d.tenant_id, d.endpoint_id, d.event_id, d.event_type,
+  select ${v.attemptId}::uuid, d.tenant_id, d.endpoint_id, d.event_id, d.event_type,
          (select max(a.attempt) + 1 from webhook_deliveries a
            where a.endpoint_id = d.endpoint_id and a.event_id = d.event_id),
-         'pending', ?::timestamptz, ?::timestamptz, true
+         'pending', ${v.now}::timestamptz, ${v.now}::timestamptz, true
     from webhook_deliveries d
     join events e on e.id = d.event_id
-   where d.id = ? and d.endpoint_id = ? and ${KEPT}
-  returning ${DELIVERY_COLUMNS}`);
+   where d.id = ${v.deliveryId} and d.endpoint_id = ${v.endpointId} and ${sql.raw(KEPT)}
+  returning ${sql.raw(DELIVERY_COLUMNS)}`,
+);
 
 /**
  * POST /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/retry: one new attempt of that delivery's
@@ -165,8 +172,12 @@ export async function retryDelivery(
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
     await lockEnabledEndpoint(reader, id, grant);
-    const now = new Date().toISOString();
-    const attempt = await reader.one<WebhookDeliveryRecord>(RETRY, [uuidv7(), now, now, deliveryId, id]);
+    const attempt = await reader.one(RETRY, {
+      attemptId: uuidv7(),
+      deliveryId,
+      endpointId: id,
+      now: new Date().toISOString(),
+    });
     if (!attempt) {
       throw new DomainError('not_found', {
         detail: `No delivery ${deliveryId} of webhook endpoint ${id} (or its event is past the ${EVENT_RETENTION_DAYS} days kept).`,
@@ -178,15 +189,17 @@ export async function retryDelivery(
 }
 
 /** The endpoint as the dispatcher just disabled it: off, with the dispatcher's reason. */
-const DISABLED = TenantReader.prepare(`
-  select ${ENDPOINT_COLUMNS} from webhook_endpoints
-   where id = ? and not enabled and disabled_reason is not null and consecutive_failures = ?`);
+const DISABLED = tenantStatement<{ id: string; disableAfter: number }, WebhookEndpointRecord>(
+  (v) => sql`
+  select ${sql.raw(WEBHOOK_ENDPOINT_COLUMNS)} from webhook_endpoints
+   where id = ${v.id} and not enabled and disabled_reason is not null and consecutive_failures = ${v.disableAfter}`,
+);
 
 const HR_ADMINS = TenantReader.prepare(
   'select e.email from employees e where e.is_hr_admin order by e.created_at, e.id',
 );
 
-const NOTIFY = outboxInsert();
+const NOTIFY = tenantStatement<{ messages: string }>((v) => outboxInsertOf(v.messages));
 
 /**
  * What disabling an endpoint after `disableAfter` failures in a row records (decisions §18), in the
@@ -197,14 +210,14 @@ const NOTIFY = outboxInsert();
  * (attempts already in flight count on past it), and nothing for an endpoint turned off by PATCH
  * (no disabled_reason). An endpoint past a limit lowered since is disabled without the event.
  */
-export async function disableEndpoint(
+export async function recordEndpointDisabled(
   tx: EntityManager,
   tenantId: string,
   id: string,
   disableAfter: number,
 ): Promise<void> {
   const reader = new TenantReader(tx, tenantId);
-  const endpoint = await reader.one<WebhookEndpointRecord>(DISABLED, [id, disableAfter]);
+  const endpoint = await reader.one(DISABLED, { id, disableAfter });
   if (!endpoint) return;
   const origin: WriteOrigin = { requestId: `webhook-dispatcher-${uuidv7()}`, idempotencyKey: null };
   await recordEvents(reader, origin, [{ type: 'webhook_endpoint.disabled', object: endpoint }]);
@@ -222,8 +235,8 @@ export async function disableEndpoint(
     'back on (PATCH /v1/webhook-endpoints/{id} with {"enabled": true}) and send the failed deliveries',
     'again (POST /v1/webhook-endpoints/{id}/recover with {"since": "<when it started failing>"}).',
   ].join('\n');
-  await reader.all(NOTIFY, [
-    outboxRows(
+  await reader.all(NOTIFY, {
+    messages: outboxRows(
       admins.map((admin) => ({
         tenantId,
         kind: 'webhook_endpoint_disabled',
@@ -232,5 +245,5 @@ export async function disableEndpoint(
         body,
       })),
     ),
-  ]);
+  });
 }

@@ -1,10 +1,11 @@
 /**
  * A webhook endpoint's read record, defined once: its zod schema (the document's `WebhookEndpoint`,
- * also the `data.object` of a `webhook_endpoint.disabled` event) and what it may subscribe to. No secret.
+ * also the `data.object` of a `webhook_endpoint.disabled` event), its type, its select list and what
+ * it may subscribe to. No secret.
  */
 import { z } from 'zod';
-import { isoDateTime } from '../../core/records.js';
-import { EVENT_TYPES } from '../events/eventLog.js';
+import { isoDateTime, recordColumns } from '../../core/records.js';
+import { EVENT_TYPES } from '../events/events.writes.js';
 
 /** What an endpoint subscribes to: event types, or `*` for every type. */
 export const SUBSCRIBABLE_TYPES = ['*', ...EVENT_TYPES] as const;
@@ -40,3 +41,7 @@ export const webhookEndpointSchema = z
       },
     ],
   });
+
+export type WebhookEndpointRecord = z.infer<typeof webhookEndpointSchema>;
+/** Reads a row of webhook_endpoints as the record, one column each. */
+export const WEBHOOK_ENDPOINT_COLUMNS = recordColumns(webhookEndpointSchema);

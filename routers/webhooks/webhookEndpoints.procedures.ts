@@ -4,7 +4,7 @@ import { textField } from '../../core/fields.js';
 import { listEnvelope, pageQuery, single } from '../../core/pagination.js';
 import { idParam, readProcedures } from '../../core/records.js';
 import { router, scoped } from '../../core/trpc.js';
-import { EVENT_TYPES, TEST_EVENT_TYPE } from '../events/eventLog.js';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../events/events.writes.js';
 import { listDeliveries } from './webhookDeliveries.reads.js';
 import { RECOVER_BATCH, RECOVER_MAX_DAYS, recoverDeliveries, retryDelivery } from './webhookDeliveries.writes.js';
 import { deliverySchema } from './webhookDelivery.record.js';
@@ -20,7 +20,7 @@ import {
   updateWebhookEndpoint,
   webhookUrlStart,
 } from './webhookEndpoints.writes.js';
-import { resolvedAhead } from './webhookUrls.js';
+import { resolvedAhead } from './webhookHosts.dns.js';
 
 /** Webhook endpoints (decisions §14): /v1/webhook-endpoints and webhookEndpoints.* over tRPC. */
 
@@ -39,7 +39,7 @@ const withSecret = z.object({ data: webhookEndpointSchema, secret: secretField }
 
 /**
  * What the domain's URL rule needs of the text (routers/webhooks/webhookEndpoints.writes.ts,
- * routers/webhooks/webhookUrls.ts): its scheme and `//` first, nothing the URL parser would drop.
+ * routers/webhooks/webhookUrls.rules.ts): its scheme and `//` first, nothing the URL parser would drop.
  * The host's addresses are not text.
  */
 const urlPattern = (allowPrivate: boolean) =>

@@ -3,19 +3,20 @@ import { uuidv7 } from 'uuidv7';
 import type { WriteOrigin } from '../../core/context.js';
 import { DomainError } from '../../core/domainError.js';
 import { lackingScopes, type Scope, type ScopeGrant } from '../../core/scopes.js';
-import { selectList } from '../../db/columns.js';
+import { sql } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
 import type { SecretKeyRing } from '../../db/secrets.js';
-import { inTransaction, TenantReader } from '../../db/tenantReader.js';
-import { EVENT_SCOPES, type EventType, recordEvents, TEST_EVENT_TYPE } from '../events/eventLog.js';
+import { inTransaction, TenantReader, tenantStatement } from '../../db/tenantReader.js';
+import { EVENT_SCOPES, type EventType, recordEvents, TEST_EVENT_TYPE } from '../events/events.writes.js';
 import { tenantForEnv } from '../organisations/organisations.writes.js';
-import { SUBSCRIBABLE_TYPES } from './webhookEndpoint.record.js';
-import { checkWebhookUrl, type HostResolver } from './webhookUrls.js';
+import { SUBSCRIBABLE_TYPES, WEBHOOK_ENDPOINT_COLUMNS, type WebhookEndpointRecord } from './webhookEndpoint.record.js';
+import { resolveHost } from './webhookHosts.dns.js';
+import { checkWebhookUrl, type HostResolver } from './webhookUrls.rules.js';
 
 /**
  * Webhook endpoints (decisions §14): where a tenant wants its events sent. At most
  * MAX_WEBHOOK_ENDPOINTS per tenant, counted under the tenant row's lock; every URL passes the SSRF
- * rule of routers/webhooks/webhookUrls.ts when it is set. The signing secret (Standard Webhooks: `whsec_` and
+ * rule of routers/webhooks/webhookUrls.rules.ts when it is set. The signing secret (Standard Webhooks: `whsec_` and
  * the base64 of 24 random bytes) is kept sealed in the database (AES-256-GCM, db/secrets.ts; decisions
  * §18), opened by the dispatcher to sign with; it is returned only by the create and the rotation,
  * and never logged.
@@ -25,29 +26,6 @@ export const MAX_WEBHOOK_ENDPOINTS = 16;
 /** How long a rotated-out secret keeps signing beside the new one. */
 const SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
 type Subscription = (typeof SUBSCRIBABLE_TYPES)[number];
-
-/** The endpoint's read record (routers/webhooks/webhookEndpoints.procedures.ts has its schema), one column each. */
-export interface WebhookEndpointRecord {
-  id: string;
-  url: string;
-  event_types: Subscription[];
-  description: string | null;
-  enabled: boolean;
-  disabled_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-const COLUMNS = selectList({
-  id: 'plain',
-  url: 'plain',
-  event_types: 'plain',
-  description: 'plain',
-  enabled: 'plain',
-  disabled_reason: 'plain',
-  created_at: 'timestamp',
-  updated_at: 'timestamp',
-});
 
 function newSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
@@ -82,7 +60,7 @@ export interface UrlRule {
 /** 400 invalid_body naming `url` when the URL is refused (decisions §14). */
 async function assertUsableUrl(url: string, rule: UrlRule): Promise<void> {
   const reason = URL_START.test(url)
-    ? await checkWebhookUrl(url, rule.allowPrivate, rule.resolve)
+    ? await checkWebhookUrl(url, rule.allowPrivate, rule.resolve ?? resolveHost)
     : `must be an absolute URL that starts with ${rule.allowPrivate ? 'https:// or http://' : 'https://'}`;
   if (reason) {
     throw new DomainError('invalid_body', {
@@ -102,11 +80,26 @@ export interface NewWebhookEndpoint {
 const TENANT_LOCK = TenantReader.prepare('select t.id from tenants t for no key update of t');
 
 /** A statement of its own after the lock, so that it counts every endpoint committed before it. */
-const CREATE = TenantReader.prepare(`
+const CREATE = tenantStatement<
+  {
+    id: string;
+    tenant: string;
+    url: string;
+    eventTypes: readonly Subscription[];
+    description: string | null;
+    sealedSecret: string;
+    now: string;
+    limit: number;
+  },
+  WebhookEndpointRecord
+>(
+  (v) => sql`
   insert into webhook_endpoints (id, tenant_id, url, event_types, description, secret, created_at, updated_at)
-  select ?::uuid, ?::uuid, ?, ?::text[], ?, ?, ?::timestamptz, ?::timestamptz
-   where (select count(*) from webhook_endpoints) < ?
-  returning ${COLUMNS}`);
+  select ${v.id}::uuid, ${v.tenant}::uuid, ${v.url}, ${v.eventTypes}::text[], ${v.description}, ${v.sealedSecret},
+         ${v.now}::timestamptz, ${v.now}::timestamptz
+   where (select count(*) from webhook_endpoints) < ${v.limit}
+  returning ${sql.raw(WEBHOOK_ENDPOINT_COLUMNS)}`,
+);
 
 /**
  * A new endpoint and its secret. Refuses with invalid_body (the URL) or
@@ -126,17 +119,16 @@ export async function createWebhookEndpoint(
     const reader = new TenantReader(tx, tenantId);
     await reader.all(TENANT_LOCK);
     const now = new Date().toISOString();
-    const endpoint = await reader.one<WebhookEndpointRecord>(CREATE, [
-      uuidv7(),
-      tenantId,
-      input.url,
-      input.event_types,
-      input.description ?? null,
-      sealed,
+    const endpoint = await reader.one(CREATE, {
+      id: uuidv7(),
+      tenant: tenantId,
+      url: input.url,
+      eventTypes: input.event_types,
+      description: input.description ?? null,
+      sealedSecret: sealed,
       now,
-      now,
-      MAX_WEBHOOK_ENDPOINTS,
-    ]);
+      limit: MAX_WEBHOOK_ENDPOINTS,
+    });
     if (!endpoint) {
       throw new DomainError('webhook_endpoint_limit_reached', {
         detail: `A tenant may have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first.`,
@@ -191,8 +183,8 @@ export function assertMaySubscribe(grant: ScopeGrant, types: readonly Subscripti
  * the next `attempt` of an event, and the test events of a minute, counted one write at a time,
  * and a concurrent delete from leaving a queued attempt without its endpoint.
  */
-const LOCK_ENDPOINT = TenantReader.prepare(
-  'select w.enabled, w.event_types from webhook_endpoints w where w.id = ? for no key update of w',
+const LOCK_ENDPOINT = tenantStatement<{ id: string }, { enabled: boolean; event_types: Subscription[] }>(
+  (v) => sql`select w.enabled, w.event_types from webhook_endpoints w where w.id = ${v.id} for no key update of w`,
 );
 
 export async function lockEndpointFor(
@@ -200,7 +192,7 @@ export async function lockEndpointFor(
   id: string,
   grant: ScopeGrant,
 ): Promise<{ enabled: boolean; event_types: Subscription[] }> {
-  const endpoint = await reader.one<{ enabled: boolean; event_types: Subscription[] }>(LOCK_ENDPOINT, [id]);
+  const endpoint = await reader.one(LOCK_ENDPOINT, { id });
   if (!endpoint) throw notFound(id);
   assertMayRead(grant, endpoint.event_types, `Acting on webhook endpoint ${id}`);
   return endpoint;
@@ -218,17 +210,31 @@ export interface WebhookEndpointUpdate {
  * Turning an endpoint on (`enabled: true`) also clears why it was turned off and its count of
  * failures in a row; turning it off keeps the reason the dispatcher gave, if any.
  */
-const UPDATE = TenantReader.prepare(`
+const UPDATE = tenantStatement<
+  {
+    id: string;
+    url: string | null;
+    eventTypes: readonly Subscription[] | null;
+    setDescription: boolean;
+    description: string | null;
+    enabled: boolean | null;
+    enabling: boolean;
+    now: string;
+  },
+  WebhookEndpointRecord
+>(
+  (v) => sql`
   update webhook_endpoints
-     set url = coalesce(?, url),
-         event_types = coalesce(?::text[], event_types),
-         description = case when ?::boolean then ? else description end,
-         enabled = coalesce(?::boolean, enabled),
-         disabled_reason = case when ?::boolean then null else disabled_reason end,
-         consecutive_failures = case when ?::boolean then 0 else consecutive_failures end,
-         updated_at = ?::timestamptz
-   where id = (select id from webhook_endpoints where id = ?)
-  returning ${COLUMNS}`);
+     set url = coalesce(${v.url}, url),
+         event_types = coalesce(${v.eventTypes}::text[], event_types),
+         description = case when ${v.setDescription}::boolean then ${v.description} else description end,
+         enabled = coalesce(${v.enabled}::boolean, enabled),
+         disabled_reason = case when ${v.enabling}::boolean then null else disabled_reason end,
+         consecutive_failures = case when ${v.enabling}::boolean then 0 else consecutive_failures end,
+         updated_at = ${v.now}::timestamptz
+   where id = (select id from webhook_endpoints where id = ${v.id})
+  returning ${sql.raw(WEBHOOK_ENDPOINT_COLUMNS)}`,
+);
 
 export async function updateWebhookEndpoint(
   em: EntityManager,
@@ -242,28 +248,28 @@ export async function updateWebhookEndpoint(
     const reader = new TenantReader(tx, tenantId);
     await lockEndpointFor(reader, id, grant);
     if (patch.url !== undefined) await assertUsableUrl(patch.url, urls);
-    const enabling = patch.enabled === true;
-    const updated = await reader.one<WebhookEndpointRecord>(UPDATE, [
-      patch.url ?? null,
-      patch.event_types ?? null,
-      patch.description !== undefined,
-      patch.description ?? null,
-      patch.enabled ?? null,
-      enabling,
-      enabling,
-      new Date().toISOString(),
+    const updated = await reader.one(UPDATE, {
       id,
-    ]);
+      url: patch.url ?? null,
+      eventTypes: patch.event_types ?? null,
+      setDescription: patch.description !== undefined,
+      description: patch.description ?? null,
+      enabled: patch.enabled ?? null,
+      enabling: patch.enabled === true,
+      now: new Date().toISOString(),
+    });
     if (!updated) throw notFound(id);
     return updated;
   });
 }
 
 /** Its delivery attempts go with it (the foreign key cascades); its events stay in the log. */
-const DELETE = TenantReader.prepare('delete from webhook_endpoints where id = ? returning id');
+const DELETE = tenantStatement<{ id: string }>(
+  (v) => sql`delete from webhook_endpoints where id = ${v.id} returning id`,
+);
 
 export async function deleteWebhookEndpoint(em: EntityManager, tenantId: string, id: string): Promise<void> {
-  const deleted = await new TenantReader(em, tenantId).one(DELETE, [id]);
+  const deleted = await new TenantReader(em, tenantId).one(DELETE, { id });
   if (!deleted) throw notFound(id);
 }
 
@@ -271,12 +277,17 @@ export async function deleteWebhookEndpoint(em: EntityManager, tenantId: string,
  * A new secret; the one it replaces keeps signing beside it for 24 hours (a secret still in its
  * grace from an earlier rotation stops now: at most two sign at once).
  */
-const ROTATE = TenantReader.prepare(`
+const ROTATE = tenantStatement<
+  { id: string; sealedSecret: string; graceEnds: string; now: string },
+  WebhookEndpointRecord
+>(
+  (v) => sql`
   update webhook_endpoints
-     set previous_secret = secret, previous_secret_expires_at = ?::timestamptz, secret = ?,
-         updated_at = ?::timestamptz
-   where id = (select id from webhook_endpoints where id = ?)
-  returning ${COLUMNS}`);
+     set previous_secret = secret, previous_secret_expires_at = ${v.graceEnds}::timestamptz, secret = ${v.sealedSecret},
+         updated_at = ${v.now}::timestamptz
+   where id = (select id from webhook_endpoints where id = ${v.id})
+  returning ${sql.raw(WEBHOOK_ENDPOINT_COLUMNS)}`,
+);
 
 export async function rotateWebhookSecret(
   em: EntityManager,
@@ -291,12 +302,12 @@ export async function rotateWebhookSecret(
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
     await lockEndpointFor(reader, id, grant);
-    const endpoint = await reader.one<WebhookEndpointRecord>(ROTATE, [
-      new Date(now.getTime() + SECRET_GRACE_MS).toISOString(),
-      sealed,
-      now.toISOString(),
+    const endpoint = await reader.one(ROTATE, {
       id,
-    ]);
+      sealedSecret: sealed,
+      graceEnds: new Date(now.getTime() + SECRET_GRACE_MS).toISOString(),
+      now: now.toISOString(),
+    });
     if (!endpoint) throw notFound(id);
     return { endpoint, secret };
   });
@@ -310,15 +321,18 @@ export interface WebhookTestObject {
 }
 
 /**
- * The `limit`-th most recent test event of the endpoint within the last minute (Unix milliseconds):
- * when there is one, the endpoint is at its limit until that event is a minute old.
+ * The test event of the endpoint within the last minute (Unix milliseconds) that has `newer` ones
+ * after it (the limit less one): when there is one, the endpoint is at its limit until that event is
+ * a minute old.
  */
-const TEST_WINDOW = TenantReader.prepare(`
+const TEST_WINDOW = tenantStatement<{ type: string; since: string; id: string; newer: number }, { at_ms: number }>(
+  (v) => sql`
   select (extract(epoch from e.created_at) * 1000)::float8 as at_ms
     from events e
-   where e.type = ? and e.created_at > ?::timestamptz and e.data -> 'object' ->> 'id' = ?
+   where e.type = ${v.type} and e.created_at > ${v.since}::timestamptz and e.data -> 'object' ->> 'id' = ${v.id}
    order by e.created_at desc
-   offset ? limit 1`);
+   offset ${v.newer} limit 1`,
+);
 
 const TEST_WINDOW_MS = 60_000;
 
@@ -340,12 +354,12 @@ export async function sendTestEvent(
     const reader = new TenantReader(tx, tenantId);
     await lockEndpointFor(reader, id, grant);
     const now = Date.now();
-    const full = await reader.one<{ at_ms: number }>(TEST_WINDOW, [
-      TEST_EVENT_TYPE,
-      new Date(now - TEST_WINDOW_MS).toISOString(),
+    const full = await reader.one(TEST_WINDOW, {
+      type: TEST_EVENT_TYPE,
+      since: new Date(now - TEST_WINDOW_MS).toISOString(),
       id,
-      limitPerMinute - 1,
-    ]);
+      newer: limitPerMinute - 1,
+    });
     if (full) {
       const seconds = Math.max(1, Math.ceil((Number(full.at_ms) + TEST_WINDOW_MS - now) / 1000));
       throw new DomainError('rate_limited', {
@@ -399,7 +413,9 @@ const ORGANISATION_TENANTS = `
   select t.id, t.env from tenants t
    where t.organisation_id = (select l.organisation_id from tenants l where l.id = ? and l.env = 'live')
    order by t.env`;
-const ALL_ENDPOINTS = TenantReader.prepare(`select ${COLUMNS} from webhook_endpoints order by created_at, id`);
+const ALL_ENDPOINTS = TenantReader.prepare(
+  `select ${WEBHOOK_ENDPOINT_COLUMNS} from webhook_endpoints order by created_at, id`,
+);
 
 /** Every endpoint of the organisation, live and sandbox, each with its `env`. */
 export async function listWebhookEndpointsFor(em: EntityManager, liveTenantId: string) {

@@ -20,7 +20,7 @@ import type { Logger } from 'pino';
 import getRawBody from 'raw-body';
 import { ApiError } from '../../core/problems.js';
 import type { Orm } from '../../db/orm.js';
-import { ACCOUNT_PAGE_STYLE } from '../../routers/accounts/accountPage.js';
+import { ACCOUNT_PAGE_STYLE } from '../../routers/accounts/account.page.js';
 import { signInFormPage, signInRequestPage } from '../../routers/accounts/signIn.page.js';
 import { type FirstPartyApp, findFirstPartyApp } from '../../routers/credentials/firstPartyApps.writes.js';
 import {

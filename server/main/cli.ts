@@ -8,7 +8,7 @@ import module from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Orm } from '../../db/orm.js';
-import type { DemoResult } from '../../routers/organisations/demo.js';
+import type { DemoResult } from '../../routers/organisations/demo.writes.js';
 import type { Env } from './env.js';
 import type { ListenOptions } from './listen.js';
 
@@ -167,7 +167,7 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
       return withOrm(env, (orm) => revokeApiKey(orm.em.fork(), positional(args, 'KEY_ID')));
     }
     case 'key list': {
-      const { listApiKeys } = await credentials();
+      const { listApiKeys } = await import('../../routers/credentials/credentials.reads.js');
       return withOrm(env, (orm) => listApiKeys(orm.em.fork(), required(values, 'tenant')));
     }
     case 'client create': {
@@ -195,7 +195,7 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
     case 'webhook create': {
       const { createWebhookEndpointFor } = await import('../../routers/webhooks/webhookEndpoints.writes.js');
       // The URL's host is asked of the DNS servers the service asks (WEBHOOK_DNS_SERVERS).
-      const { configureWebhookResolver } = await import('../../routers/webhooks/webhookUrls.js');
+      const { configureWebhookResolver } = await import('../../routers/webhooks/webhookHosts.dns.js');
       configureWebhookResolver(env.WEBHOOK_DNS_SERVERS);
       const eventTypes = required(values, 'events')
         .split(/[\s,]+/)
@@ -257,7 +257,7 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
       }));
     }
     case 'demo': {
-      const { createDemoOrganisation } = await import('../../routers/organisations/demo.js');
+      const { createDemoOrganisation } = await import('../../routers/organisations/demo.writes.js');
       return withOrm(env, (orm) => createDemoOrganisation(orm.em.fork(), prefix));
     }
     case 'account invite': {
@@ -288,7 +288,7 @@ async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
   const [{ count }] = await orm.em.fork().execute<{ count: string }[]>('select count(*) as count from organisations');
   let demo: DemoResult | undefined;
   if (Number(count) === 0) {
-    const { createDemoOrganisation } = await import('../../routers/organisations/demo.js');
+    const { createDemoOrganisation } = await import('../../routers/organisations/demo.writes.js');
     demo = await createDemoOrganisation(orm.em.fork(), env.CREDENTIAL_PREFIX);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
@@ -340,7 +340,7 @@ async function demoSignInLines(env: Env, orm: Orm, demo: DemoResult): Promise<st
 
 /** The first-party app to sign in with from a browser (examples/web, docs/sign-in.md "Trying it in a browser"). */
 async function devAppLines(env: Env, orm: Orm): Promise<string[]> {
-  const { devFirstPartyApp } = await import('../../routers/organisations/demo.js');
+  const { devFirstPartyApp } = await import('../../routers/organisations/demo.writes.js');
   const app = await devFirstPartyApp(orm.em.fork(), env.CREDENTIAL_PREFIX);
   const authorize = new URL('/oauth/authorize', env.PUBLIC_BASE_URL);
   authorize.search = new URLSearchParams({

@@ -14,7 +14,7 @@ import {
   EventPositionExpiredError,
   WorkforceError,
 } from '../../packages/client/src/index.js';
-import { failureOutcome, webhookSignature } from '../../routers/webhooks/webhookDeliveries.js';
+import { failureOutcome, webhookSignature } from '../../routers/webhooks/webhookDeliveries.rules.js';
 
 export interface ListenOptions {
   /** Where each event is POSTed. */

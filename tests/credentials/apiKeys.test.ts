@@ -3,7 +3,8 @@
 // the CLI is cli.test.ts, OAuth tokens token.test.ts.
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../routers/credentials/credentials.writes.js';
+import { listApiKeys } from '../../routers/credentials/credentials.reads.js';
+import { createApiKey, revokeApiKey, rotateApiKey } from '../../routers/credentials/credentials.writes.js';
 import { sql } from '../support/database.js';
 import { startTestServer, type TestTenant, useTestServer } from '../support/harness.js';
 import { creds } from '../support/oauth.js';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DomainError } from '../../core/domainError.js';
 import type { Scope } from '../../core/scopes.js';
 import type { Orm } from '../../db/orm.js';
-import { hashToken, revokeOAuthClient } from '../../routers/credentials/credentials.writes.js';
+import { revokeOAuthClient } from '../../routers/credentials/credentials.writes.js';
+import { hashToken } from '../../routers/credentials/credentialTokens.rules.js';
 import {
   ACCESS_TOKEN_TTL_S,
   type AuthenticatedClient,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Orm } from '../../db/orm.js';
-import { prng } from '../../routers/organisations/demo.js';
+import { prng } from '../../routers/organisations/demo.writes.js';
 import { type NodeProcess, spawnNode } from '../support/cluster.js';
 import { openTestOrm, sql, useFreshDatabase, useTempDir } from '../support/database.js';
 import { hireBody, uniqueEmail } from '../support/employees.js';

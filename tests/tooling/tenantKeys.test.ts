@@ -8,7 +8,7 @@ import { migrationsList } from '../../db/migrations/index.js';
 import { Migration20261123000007TenantKeys } from '../../db/migrations/Migration20261123000007TenantKeys.js';
 import { migrate, type Orm, openOrm } from '../../db/orm.js';
 import { createApiKey, createOAuthClient } from '../../routers/credentials/credentials.writes.js';
-import { createDemoOrganisation } from '../../routers/organisations/demo.js';
+import { createDemoOrganisation } from '../../routers/organisations/demo.writes.js';
 import { createOrganisation } from '../../routers/organisations/organisations.writes.js';
 import { adminUrl, databaseUrl } from '../support/globalSetup.js';
 import { fillOlderSchema } from '../support/laterSchema.js';

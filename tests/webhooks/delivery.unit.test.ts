@@ -7,10 +7,10 @@ import {
   responseOutcome,
   retryDelaySeconds,
   webhookSignature,
-} from '../../routers/webhooks/webhookDeliveries.js';
+} from '../../routers/webhooks/webhookDeliveries.rules.js';
 import { parseEnv } from '../../server/main/env.js';
 
-// The pure rules of webhook delivery (routers/webhooks/webhookDeliveries.ts): the signature against the
+// The pure rules of webhook delivery (routers/webhooks/webhookDeliveries.rules.ts): the signature against the
 // reference implementation (the `standardwebhooks` package), the retry schedule, and what an
 // answer or a failure is recorded as. The dispatcher that uses them: delivery.test.ts.
 

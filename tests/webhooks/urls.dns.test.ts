@@ -11,7 +11,7 @@ import { ALL } from './helpers.js';
 // (WEBHOOK_DNS_SERVERS): the resolver's budget is the documented one, a timeout says so, and a host
 // whose DNS never answers costs only the requests that name it, not the database pool.
 
-/** The resolver's whole budget (routers/webhooks/webhookUrls.ts, docs/webhooks.md). */
+/** The resolver's whole budget (routers/webhooks/webhookHosts.dns.ts, docs/webhooks.md). */
 const BUDGET_MS = 5_000;
 const HANGS = 'https://hangs.test/hook';
 

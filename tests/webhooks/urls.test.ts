@@ -2,9 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, fetch } from 'undici';
 import { describe, expect, test } from 'vitest';
-import { checkWebhookUrl, isPublicAddress, resolveHost, webhookLookup } from '../../routers/webhooks/webhookUrls.js';
+import { resolveHost, webhookLookup } from '../../routers/webhooks/webhookHosts.dns.js';
+import { checkWebhookUrl, isPublicAddress } from '../../routers/webhooks/webhookUrls.rules.js';
 
-// The URL rule of webhook endpoints (decisions §14, routers/webhooks/webhookUrls.ts): no server-side request
+// The URL rule of webhook endpoints (decisions §14, routers/webhooks/webhookUrls.rules.ts): no server-side request
 // forgery. Pure checks: every host below is an IP literal or a name that never reaches DNS, except
 // the `.invalid` name (RFC 6761: never resolves).
 
@@ -89,7 +90,7 @@ describe('checkWebhookUrl', () => {
     'https://[2606:4700:4700::1111]/hooks',
     `https://8.8.8.8/${'a'.repeat(2048 - 'https://8.8.8.8/'.length)}`, // exactly 2,048 characters
   ])('accepted: %s', async (url) => {
-    expect(await checkWebhookUrl(url, false)).toBeUndefined();
+    expect(await checkWebhookUrl(url, false, resolveHost)).toBeUndefined();
   });
 
   test.each([
@@ -121,7 +122,7 @@ describe('checkWebhookUrl', () => {
     ['IPv4-mapped private', 'https://[::ffff:10.0.0.1]/hooks', 'non-public address (IPv6-embedded private)'],
     ['a name that does not resolve', 'https://no-such-host.invalid/hooks', 'does not resolve'],
   ])('refused: %s', async (_, url, reason) => {
-    expect(await checkWebhookUrl(url, false)).toContain(reason);
+    expect(await checkWebhookUrl(url, false, resolveHost)).toContain(reason);
   });
 
   test('WEBHOOK_ALLOW_PRIVATE_URLS allows http:// and any host, unresolved; never credentials or another scheme', async () => {
@@ -132,11 +133,11 @@ describe('checkWebhookUrl', () => {
       'http://10.0.0.1/',
       'http://no-such-host.invalid/',
     ]) {
-      expect(await checkWebhookUrl(url, true), url).toBeUndefined();
+      expect(await checkWebhookUrl(url, true, resolveHost), url).toBeUndefined();
     }
-    expect(await checkWebhookUrl('ftp://127.0.0.1/', true)).toContain('https:// or http://');
-    expect(await checkWebhookUrl('http://u:p@127.0.0.1/', true)).toContain('credentials');
-    expect(await checkWebhookUrl('/hooks', true)).toContain('absolute URL');
+    expect(await checkWebhookUrl('ftp://127.0.0.1/', true, resolveHost)).toContain('https:// or http://');
+    expect(await checkWebhookUrl('http://u:p@127.0.0.1/', true, resolveHost)).toContain('credentials');
+    expect(await checkWebhookUrl('/hooks', true, resolveHost)).toContain('absolute URL');
   });
 });
 

@@ -1,0 +1,148 @@
+/**
+ * Credentials read (decisions §3): the lookup of a bearer token on every request, and the key
+ * listing of `wfm key list`. Making, rotating and revoking them is credentials.writes.ts.
+ */
+import type { Auth, Credential } from '../../core/context.js';
+import type { Scope } from '../../core/scopes.js';
+import type { EntityManager } from '../../db/orm.js';
+import { namedStatement, runStatement } from '../../db/statements.js';
+import { hashToken } from './credentialTokens.rules.js';
+
+/** Every API key of the organisation, live and sandbox, with the prefixes of its valid secrets (`wfm key list`). */
+export async function listApiKeys(em: EntityManager, liveTenantId: string) {
+  const rows = await em.getConnection().execute<
+    {
+      key_id: string;
+      name: string | null;
+      env: string;
+      scopes: string[];
+      expires_at: string | null;
+      revoked_at: string | null;
+      last_used_at: string | null;
+      created_at: string;
+      prefixes: string[];
+    }[]
+  >(
+    `select k.key_id, k.name, t.env, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.created_at,
+            array(select s.display_prefix from api_key_secrets s where s.api_key_id = k.id
+                  and (s.expires_at is null or s.expires_at > now()) order by s.created_at) as prefixes
+       from api_keys k join tenants t on t.id = k.tenant_id
+      where t.organisation_id = (select organisation_id from tenants where id = ? and env = 'live')
+      order by k.created_at, k.id`,
+    [liveTenantId],
+  );
+  return {
+    keys: rows.map((r) => ({
+      key_id: r.key_id,
+      name: r.name,
+      env: r.env,
+      scopes: r.scopes,
+      secret_prefixes: r.prefixes,
+      expires_at: iso(r.expires_at),
+      revoked: r.revoked_at !== null,
+      last_used_at: iso(r.last_used_at),
+      created_at: iso(r.created_at),
+    })),
+  };
+}
+
+/** Raw queries return timestamps as database strings; the API speaks RFC 3339 with milliseconds. */
+function iso(value: string | Date | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+/**
+ * The scopes of a credential as one space-separated text (OAuth's `scope` form), split in
+ * JavaScript: node-postgres's text[] parser was about 1 % of a read's CPU profile. The credential
+ * lookups are on every request, so they also say whether last_used_at is due (`touch_due`: a minute
+ * old or never set) rather than return it to be parsed into a Date.
+ */
+const SCOPES_TEXT = (column: string) => `array_to_string(${column}, ' ') as scopes`;
+
+/** Scopes as SCOPES_TEXT gives them. */
+function scopeList(text: string): Scope[] {
+  return (text ? text.split(' ') : []) as Scope[];
+}
+
+/** The live or test key a secret belongs to, if the secret, its key and the key's grace all hold. */
+const API_KEY_BY_SECRET = namedStatement(`
+  select k.id, k.key_id, k.tenant_id, t.env, ${SCOPES_TEXT('k.scopes')},
+         (k.last_used_at is null or k.last_used_at < now() - interval '1 minute') as touch_due
+    from api_key_secrets s
+    join api_keys k on k.id = s.api_key_id
+    join tenants t on t.id = k.tenant_id
+   where s.secret_hash = ?
+     and (s.expires_at is null or s.expires_at > now())
+     and k.revoked_at is null
+     and (k.expires_at is null or k.expires_at > now())`);
+
+/** last_used_at, at most once a minute per key (a busy key is not rewritten on every request). */
+const TOUCH_API_KEY = namedStatement(`
+  update api_keys set last_used_at = now()
+   where id = ? and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
+
+/**
+ * The OAuth access token, its client (an integration's, or a first-party app's with the signed-in
+ * employee, decisions §20) and tenant, if neither is revoked and the token is unexpired.
+ */
+const ACCESS_TOKEN = namedStatement(`
+  select coalesce(c.client_id, a.client_id) as client_id, o.tenant_id, t.env, ${SCOPES_TEXT('o.scopes')},
+         o.employee_id
+    from oauth_tokens o
+    left join oauth_clients c on c.id = o.client_id
+    left join first_party_apps a on a.client_id = o.app_client_id
+    join tenants t on t.id = o.tenant_id
+   where o.token_hash = ? and o.kind = 'access'
+     and o.expires_at > now() and o.revoked_at is null
+     and ((c.id is not null and c.revoked_at is null) or (a.id is not null and a.revoked_at is null))`);
+
+/**
+ * Resolves a bearer token to a credential with one indexed lookup by hash, every time: nothing is
+ * cached, so a revocation is seen by the next request on every node (decisions §3).
+ */
+export async function resolveBearer(em: EntityManager, prefix: string, token: string): Promise<Auth> {
+  const hash = hashToken(token);
+  if (token.startsWith(`${prefix}_live_`) || token.startsWith(`${prefix}_test_`)) {
+    const [row] = await runStatement<{
+      id: string;
+      key_id: string;
+      tenant_id: string;
+      env: 'live' | 'test';
+      scopes: string;
+      touch_due: boolean;
+    }>(em, API_KEY_BY_SECRET, [hash]);
+    // The env marker of the secret must match the tenant it acts on.
+    if (!row || !token.startsWith(`${prefix}_${row.env}_`)) return { state: 'invalid' };
+    if (row.touch_due) await runStatement(em, TOUCH_API_KEY, [row.id]);
+    return {
+      state: 'authenticated',
+      credential: {
+        kind: 'api_key',
+        keyId: row.key_id,
+        tenantId: row.tenant_id,
+        env: row.env,
+        scopes: scopeList(row.scopes),
+      },
+    };
+  }
+  if (token.startsWith(`${prefix}_at_`)) {
+    const [row] = await runStatement<{
+      client_id: string;
+      tenant_id: string;
+      env: 'live' | 'test';
+      scopes: string;
+      employee_id: string | null;
+    }>(em, ACCESS_TOKEN, [hash]);
+    if (!row) return { state: 'invalid' };
+    const credential: Credential = {
+      kind: 'oauth_access_token',
+      keyId: row.client_id,
+      tenantId: row.tenant_id,
+      env: row.env,
+      scopes: scopeList(row.scopes),
+    };
+    if (row.employee_id) credential.employeeId = row.employee_id;
+    return { state: 'authenticated', credential };
+  }
+  return { state: 'invalid' };
+}
