@@ -38,12 +38,12 @@ module.exports = {
     {
       name: 'features-meet-through-records-writes-and-events',
       comment:
-        'A feature uses another only through its record (*.record.ts), its writes (*.writes.ts) or the event log (routers/events/eventLog.ts), never through its procedures, rules or jobs.',
+        'A feature uses another only through its record (*.record.ts) or its writes (*.writes.ts; the event log is routers/events/events.writes.ts), never through its procedures, reads, rules or jobs.',
       severity: 'error',
       from: { path: '^routers/([^/]+)/' },
       to: {
         path: '^routers/[^/]+/',
-        pathNot: ['^routers/$1/', '\\.(record|writes)\\.ts$', '^routers/events/eventLog\\.ts$'],
+        pathNot: ['^routers/$1/', '\\.(record|writes)\\.ts$'],
       },
     },
     {

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { type ColumnKind, selectList } from '../db/columns.js';
+import {
+  columnEquals,
+  dateBound,
+  type FilterCondition,
+  filteredPageStatements,
+  type PageStatements,
+  pageValues,
+  recordById,
+  type TenantTable,
+} from '../db/listQueries.js';
 import type { EntityManager } from '../db/orm.js';
-import { type TENANT_TABLES, TenantReader } from '../db/tenantReader.js';
+import { TenantReader } from '../db/tenantReader.js';
 import type { Credential, Services } from './context.js';
 import { cursorListKey, type ListFilterValues, type Page, toPage } from './cursors.js';
 import { listEnvelope, pageQuery, single } from './pagination.js';
@@ -70,47 +80,6 @@ export function recordColumns(schema: z.ZodObject, qualifier = ''): string {
   return selectList(kinds, qualifier);
 }
 
-/** The statements of a keyset-paginated table read; compiled once, at start. */
-export interface PageStatements {
-  /** The first page. */
-  first: string;
-  /** A later page, after the cursor's (created_at, id). */
-  after: string;
-  /**
-   * The parameters of a page in the order its statement takes them, from the where-parameters, the
-   * cursor's created_at and id (a later page) and the rows to read (limit + 1).
-   */
-  values(params: readonly unknown[], cursor: readonly [string, string] | undefined, rows: number): unknown[];
-}
-
-type TenantTable = (typeof TENANT_TABLES)[number];
-
-/**
- * A page of `table` in (created_at, id) order, the row-value comparison walking its
- * (tenant_id, created_at, id) index. `columns` must include `created_at` (RFC 3339) and `id`: they
- * are the cursor. The ordering names the table's columns, not the formatted output of the same name.
- * `where` narrows the rows and `join` adds a table beside them; their parameters come first.
- */
-export function pageStatements(table: TenantTable, columns: string, where?: string, join?: string): PageStatements {
-  const select = `select ${columns} from ${table}${join ? ` ${join}` : ''}`;
-  const order = ` order by ${table}.created_at, ${table}.id limit ?`;
-  return prepared({
-    first: `${select}${where ? ` where ${where}` : ''}${order}`,
-    after: `${select} where ${where ? `${where} and ` : ''}${AFTER_CURSOR(table)}${order}`,
-    values: (params, cursor, rows) => [...params, ...(cursor ?? []), rows],
-  });
-}
-
-/** The keyset condition of a later page: after the cursor's (created_at, id). */
-const AFTER_CURSOR = (table: TenantTable) => `(${table}.created_at, ${table}.id) > (?::timestamptz, ?::uuid)`;
-
-/** `statements`, compiled and named now (TenantReader.prepare). */
-function prepared(statements: PageStatements): PageStatements {
-  TenantReader.prepare(statements.first);
-  TenantReader.prepare(statements.after);
-  return statements;
-}
-
 const UUID = z.uuid();
 
 /**
@@ -118,12 +87,12 @@ const UUID = z.uuid();
  * cursor is bound to the list, its filter values and the tenant (decisions §1, §15:
  * `cursorListKey`), and its format is unchanged: the last row's `[created_at, id]`.
  */
-export async function readPage<R extends { id: string; created_at: string }>(
+export async function readPage<R extends { id: string; created_at: string }, V extends object>(
   ctx: TenantContext,
-  statements: PageStatements,
+  statements: PageStatements<V>,
   input: ListInput,
   listName: string,
-  params: readonly unknown[] = [],
+  values: V,
   filters: ListFilterValues = {},
 ): Promise<Page<R>> {
   const { cursors } = ctx.services;
@@ -142,44 +111,29 @@ export async function readPage<R extends { id: string; created_at: string }>(
       throw new ApiError('invalid_cursor', { detail: 'The cursor is malformed.' });
     }
     const cursor = [new Date(createdAt).toISOString(), id] as const;
-    rows = await reader.all<R>(statements.after, statements.values(params, cursor, input.limit + 1));
+    rows = (await reader.all(statements.after, pageValues(values, cursor, input.limit + 1))) as R[];
   } else {
-    rows = await reader.all<R>(statements.first, statements.values(params, undefined, input.limit + 1));
+    rows = (await reader.all(statements.first, pageValues(values, undefined, input.limit + 1))) as R[];
   }
   return toPage(rows, input.limit, cursors, list, (row) => [row.created_at, row.id]);
 }
 
 /**
- * A filter of a list (decisions §15): an optional query parameter, ANDed with the others. `schema`
- * validates the value strictly and documents it (type, format, enum): a bad or empty value, or the
- * parameter given twice, is 400 invalid_query_parameter naming it. `where` is its condition on the
- * table's columns, with one `?` for the validated value. An equality is backed by an index
- * (tenant_id, <column>, created_at, id), so that a filtered page stays a keyset page on an index;
- * a range by an index holding its columns, created_at and id
- * (db/migrations/Migration20261123000010ListFilterIndexes.ts).
+ * A filter of a list (decisions §15): an optional query parameter, ANDed with the others, its
+ * condition on the table's columns (db/listQueries.ts) given its value. `schema` validates the value
+ * strictly and documents it (type, format, enum): a bad or empty value, or the parameter given
+ * twice, is 400 invalid_query_parameter naming it.
  */
-interface ListFilter<T extends z.ZodType<string, string> = z.ZodType<string, string>> {
+interface ListFilter<T extends z.ZodType<string, string> = z.ZodType<string, string>> extends FilterCondition {
   /** Typed as given, so that /trpc callers see the value's type (an enum's values). */
   schema: T;
-  where: string;
-  /**
-   * A bound of a range (a date window) rather than an equality: no index walks its rows in list
-   * order, so a page with it is a window page (see windowPageStatements).
-   */
-  range?: true;
-  /**
-   * For a range bound whose condition no index scan can be bounded by (`end_date >= ?` when the
-   * index leads with start_date): a condition it implies, with one `?` for the same value, that
-   * bounds the scan of the range's index (see windowPageStatements).
-   */
-  seek?: string;
 }
 
 type ListFilters = Record<string, ListFilter>;
 
 /** `column = value` for a value `schema` validates (an enum, an exact name). */
 export function equalsFilter<T extends z.ZodType<string, string>>(column: string, schema: T): ListFilter<T> {
-  return { schema, where: `${column} = ?` };
+  return { schema, where: columnEquals(column) };
 }
 
 /**
@@ -202,87 +156,20 @@ export function idFilter(column: string, description: string) {
  * (tenant_id, <column>, created_at, id).
  */
 export function booleanFilter(column: string, description: string) {
-  return { schema: z.enum(['true', 'false']).meta({ description }), where: `${column} = ?::boolean` };
+  return { schema: z.enum(['true', 'false']).meta({ description }), where: columnEquals(column, 'boolean') };
+}
+
+/** A bound of a date window on `column`, inclusive: `>=` for from, `<=` for to. */
+export function dateBoundFilter<T extends z.ZodType<string, string>>(
+  column: string,
+  bound: '>=' | '<=',
+  schema: T,
+): ListFilter<T> {
+  return { schema, ...dateBound(column, bound) };
 }
 
 /** The query parameters of a list: `limit`, `cursor` and its filters, each optional. */
 type ListQueryShape<F extends ListFilters> = typeof pageQuery & { [K in keyof F]: z.ZodOptional<F[K]['schema']> };
-
-/** Filters per list: 2^n statements are compiled at start, one per combination. */
-const MAX_FILTERS = 6;
-
-/**
- * Rows of the list's own index a window page examines per row it reads before it looks the window
- * up on the range's index (see windowPageStatements).
- */
-const WALK_PER_ROW = 10;
-
-/** The given filters' conditions ANDed, or undefined for none. */
-const conditions = (filters: readonly ListFilter[]) =>
-  filters.map((filter) => `(${filter.where})`).join(' and ') || undefined;
-
-/**
- * A page of a list filtered by a range (a date window), whose rows no index walks in list order,
- * in two bounded steps in one statement. `walked`: the list's next rows in (created_at, id) order
- * on the index of its equality filters (or its own (tenant_id, created_at, id) one), at most
- * WALK_PER_ROW × (limit + 1) of them, each checked against the range; a window that holds at
- * least one row in ten of the list (a wide window, or the part of the list that was filed in it)
- * fills the page there and the statement stops. `rest`: only when the walk examined its whole
- * budget without filling the page, the window's rows after the last row examined, found on the
- * range's index (which holds created_at and id, so the index alone: planned for all of them,
- * `offset 0` keeping the planner from walking the list index and filtering, which is what the walk
- * already bounded), and only those sorted. Either way limit + 1 (created_at, id) are kept and only
- * those rows read. The walk's cost is bounded by its budget; the rest's by the rows the window
- * matches on its narrower bound, which is few whenever the walk fell short.
- */
-function windowPageStatements(table: TenantTable, columns: string, given: readonly ListFilter[]): PageStatements {
-  const equalities = given.filter((filter) => !filter.range);
-  const seeks = given.filter((filter) => filter.seek);
-  const page = (after: boolean) => {
-    const walk = [conditions(equalities), after ? AFTER_CURSOR(table) : undefined].filter(Boolean).join(' and ');
-    const key = `${table}.created_at, ${table}.id`;
-    return (
-      `with walked as materialized (select ${table}.id, ${table}.created_at, ` +
-      `${conditions(given.filter((filter) => filter.range))} as hit from ${table}${walk ? ` where ${walk}` : ''} ` +
-      `order by ${key} limit ?), ` +
-      'hits as materialized (select walked.created_at, walked.id from walked where walked.hit limit ?), ' +
-      `rest as (select ${key} from ${table} where ${[conditions(given), ...seeks.map((filter) => `(${filter.seek})`)].join(' and ')} and (${key}) > ` +
-      '(select walked.created_at, walked.id from walked order by walked.created_at desc, walked.id desc limit 1) ' +
-      'and (select count(*) from hits) < ? and (select count(*) from walked) = ? offset 0) ' +
-      'select found.* from (select * from hits union all select * from rest order by created_at, id limit ?) page ' +
-      `cross join lateral (select ${columns} from ${table} where ${table}.id = page.id offset 0) found ` +
-      'order by page.created_at, page.id'
-    );
-  };
-  return prepared({
-    first: page(false),
-    after: page(true),
-    values: (params, cursor, rows) => {
-      const of = (range: boolean) => params.filter((_, at) => Boolean(given[at].range) === range);
-      const budget = WALK_PER_ROW * rows;
-      const sought = params.filter((_, at) => given[at].seek);
-      return [...of(true), ...of(false), ...(cursor ?? []), budget, rows, ...params, ...sought, rows, budget, rows];
-    },
-  });
-}
-
-/**
- * The statements of a filtered list, one pair per combination of the filters given (a bit per
- * filter, in declaration order): the conditions of the given filters ANDed, a keyset page on the
- * index of one of them, or a window page when a range filter is among them.
- */
-function filteredPageStatements(
-  table: TenantTable,
-  columns: string,
-  filters: readonly ListFilter[],
-): readonly PageStatements[] {
-  if (filters.length > MAX_FILTERS) throw new Error(`A list takes at most ${MAX_FILTERS} filters`);
-  return Array.from({ length: 2 ** filters.length }, (_, mask) => {
-    const given = filters.filter((_, bit) => mask & (1 << bit));
-    if (given.some((filter) => filter.range)) return windowPageStatements(table, columns, given);
-    return pageStatements(table, columns, conditions(given));
-  });
-}
 
 /**
  * The page statements of every list with filters, by path (`/leave-requests`): per combination of
@@ -335,11 +222,7 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
   const read = scoped(scope);
   const columns = recordColumns(schema);
   const filters = Object.entries(resource.filters ?? {});
-  const pages = filteredPageStatements(
-    table,
-    columns,
-    filters.map(([, filter]) => filter),
-  );
+  const pages = filteredPageStatements(table, columns, resource.filters ?? {});
   if (filters.length) filteredLists.set(path, { filters: filters.map(([key]) => key), pages });
   const query = z
     .object({
@@ -357,8 +240,8 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
         issue.addIssue({ code: 'custom', path: [from], message: `${from} must not be after ${to}` });
       }
     });
-  const byId = TenantReader.prepare(`select ${columns} from ${table} where id = ?`);
   type Row = z.input<S> & { id: string; created_at: string };
+  const byId = recordById<Row>(table, columns);
   // Cast once: TypeScript cannot resolve zod's optional-key mapping of `{ data: S }` for a generic S.
   const response = single(schema, `${name}Response`) as unknown as z.ZodType<
     { data: z.output<S> },
@@ -390,7 +273,7 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
             mask |= 1 << bit;
             given[key] = value;
           });
-          return readPage<Row>(ctx, pages[mask], input as ListInput, listName, Object.values(given), given);
+          return readPage<Row, Record<string, string>>(ctx, pages[mask], input as ListInput, listName, given, given);
         }),
     ),
 
@@ -411,7 +294,7 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
         .input(idParam)
         .output(response)
         .query(async ({ ctx, input }) => {
-          const found = await tenantReader(ctx).one<Row>(byId, [input.id]);
+          const found = await tenantReader(ctx).one(byId, { id: input.id });
           if (!found) throw new ApiError('not_found', { detail: `No record with id ${input.id}.` });
           return { data: found };
         }),

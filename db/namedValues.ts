@@ -21,6 +21,12 @@ import {
 
 export { sql };
 
+/** SQL text with its values: a statement's template, or a fragment of one. */
+export type RawSql = RawBuilder<unknown>;
+
+/** What a statement's template is given: each value by its name, to put in the text (`${v.email}`). */
+export type Named<V> = { readonly [K in keyof V]: V[K] };
+
 /** Where a named value goes in the text: the template makes it a placeholder like any value. */
 class NamedValue {
   constructor(readonly name: string) {}
@@ -43,11 +49,13 @@ const compiler = new Kysely<unknown>({
   },
 });
 
-export interface Statement<V> {
+export interface Statement<V, R = unknown> {
   /** The text, `?` for each value. */
   readonly sql: string;
   /** `values` in the order of the text's placeholders (a name used twice is there twice). */
   bind(values: V): unknown[];
+  /** Never set: the type of the rows the statement returns, which a reader's `all` and `one` answer. */
+  readonly row?: R;
 }
 
 /**
@@ -55,10 +63,8 @@ export interface Statement<V> {
  * one of `v`'s is refused: a constant goes into the text with `sql.lit` or `sql.raw`, never as a
  * placeholder whose value no name gives.
  */
-export function statement<V extends Record<string, unknown>>(
-  write: (v: { readonly [K in keyof V]: V[K] }) => RawBuilder<unknown>,
-): Statement<V> {
-  const named = new Proxy({} as { readonly [K in keyof V]: V[K] }, {
+export function statement<V extends object, R = unknown>(write: (v: Named<V>) => RawSql): Statement<V, R> {
+  const named = new Proxy({} as Named<V>, {
     get: (_target, name) => new NamedValue(String(name)),
   });
   const compiled = write(named).compile(compiler);

@@ -4,6 +4,7 @@
  * that tenant's rows. Entity (ORM) queries have no implicit tenant and must name one (db/orm.ts).
  */
 import { afterCommit } from './afterCommit.js';
+import { type Named, type RawSql, type Statement, statement } from './namedValues.js';
 import type { EntityManager } from './orm.js';
 import { nameStatement, numberPlaceholders, runStatement } from './statements.js';
 
@@ -163,26 +164,50 @@ export class TenantReader {
    * first request), registers it as a named prepared statement (db/statements.ts) and returns it
    * unchanged. Statements of the hot paths are prepared where their module defines them.
    */
-  static prepare(sql: string): string {
-    nameStatement(compile(sql).text);
+  static prepare(sql: string): string;
+  static prepare<V, R>(statement: Statement<V, R>): Statement<V, R>;
+  static prepare(sql: string | Statement<never>): string | Statement<never> {
+    nameStatement(compile(typeof sql === 'string' ? sql : sql.sql).text);
     return sql;
   }
 
-  /** Runs `sql` with `?` parameters in the request's transaction, if one is open. */
-  async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-    const { text, tenantBound } = compile(sql);
-    return runStatement<R>(this.em, text, tenantBound ? [this.tenantId, ...params] : params);
+  /**
+   * Runs `sql` with `?` parameters, or a statement with its named values (db/namedValues.ts), in the
+   * request's transaction, if one is open.
+   */
+  all<R>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  all<V, R>(statement: Statement<V, R>, values: V): Promise<R[]>;
+  all<R>(sql: string | Statement<never>, values?: unknown): Promise<R[]> {
+    return this.rows<R>(sql, values);
   }
 
   /** The first row of `sql`, or undefined. */
-  async one<R>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
-    return (await this.all<R>(sql, params))[0];
+  one<R>(sql: string, params?: readonly unknown[]): Promise<R | undefined>;
+  one<V, R>(statement: Statement<V, R>, values: V): Promise<R | undefined>;
+  async one<R>(sql: string | Statement<never>, values?: unknown): Promise<R | undefined> {
+    return (await this.rows<R>(sql, values))[0];
+  }
+
+  /** A statement that cannot be scoped rejects, as a failed run does. */
+  private async rows<R>(sql: string | Statement<never>, values: unknown): Promise<R[]> {
+    const [text, params] =
+      typeof sql === 'string' ? [sql, (values ?? []) as readonly unknown[]] : [sql.sql, sql.bind(values as never)];
+    const compiled = compile(text);
+    return runStatement<R>(this.em, compiled.text, compiled.tenantBound ? [this.tenantId, ...params] : params);
   }
 
   /** Runs `callback` once the transaction the reader's statements run in has committed (db/afterCommit.ts). */
   afterCommit(callback: () => void): void {
     afterCommit(this.em, callback);
   }
+}
+
+/**
+ * A tenant statement written with named values (db/namedValues.ts `statement`), compiled, scoped and
+ * named when its module loads, with the type of its rows: `reader.all(STATEMENT, { id })` answers `R[]`.
+ */
+export function tenantStatement<V extends object, R = unknown>(write: (v: Named<V>) => RawSql): Statement<V, R> {
+  return TenantReader.prepare(statement<V, R>(write));
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The employee's read record, defined once: its zod schema (the document's `Employee`), its type
- * and its select list. Adding a field is a migration, its entity, and this file.
+ * The employee's read record, defined once: its zod schema (the document's `Employee`), its type,
+ * its select list and the fields a hire gives. Adding a field is a migration, its entity, this file,
+ * and, for a field a hire gives, its line in the hire's insert (employees.writes.ts).
  */
 import { z } from 'zod';
 import { storedEmail } from '../../core/fields.js';
@@ -39,6 +40,25 @@ export const employeeSchema = z
 
 export type EmployeeRecord = z.infer<typeof employeeSchema>;
 export type EmploymentType = EmployeeRecord['employment_type'];
+
+/**
+ * The fields of the record a hire gives, by the record's names; the write makes the others (id,
+ * code, login account, timestamps, version).
+ */
+export type HiredEmployee = Pick<
+  EmployeeRecord,
+  | 'manager_id'
+  | 'full_name'
+  | 'email'
+  | 'department'
+  | 'designation'
+  | 'phone'
+  | 'employment_type'
+  | 'joining_date'
+  | 'engagement_end_date'
+  | 'vendor_name'
+  | 'is_hr_admin'
+>;
 
 /**
  * The record as a select list, each field formatted as the record has it (dates YYYY-MM-DD,

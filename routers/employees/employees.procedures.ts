@@ -6,7 +6,8 @@ import { booleanFilter, equalsFilter, idFilter, readProcedures } from '../../cor
 import { impliedActor, router, scoped, withActor } from '../../core/trpc.js';
 import { EMPLOYMENT_TYPES, PAYOUT_TYPES } from '../../db/entities/tenancy.js';
 import { employeeSchema } from './employee.record.js';
-import { EMPLOYEE_CODE_PATTERN, hireEmployee, updateEmployee } from './employees.writes.js';
+import { EMPLOYEE_CODE_PATTERN } from './employees.rules.js';
+import { hireEmployee, updateEmployee } from './employees.writes.js';
 
 /**
  * The refinement's employment-type rules in JSON Schema: pay_model and rate come together, and only

@@ -2,24 +2,27 @@ import { uuidv7 } from 'uuidv7';
 import type { WriteOrigin } from '../../core/context.js';
 import { DomainError } from '../../core/domainError.js';
 import { checkVersion, type ExpectedVersions } from '../../core/versions.js';
+import { type Named, type RawSql, sql } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
-import { inTransaction, parsed, TenantReader } from '../../db/tenantReader.js';
+import { inTransaction, parsed, TenantReader, tenantStatement } from '../../db/tenantReader.js';
 import { SETUP_LINK_DAYS } from '../accounts/account.record.js';
 import { newSetupLink } from '../accounts/accounts.writes.js';
-import { deliveriesQueued, eventCtes, eventValues, previousAttributes, recordEvents } from '../events/eventLog.js';
 import {
-  ALLOWANCE_TYPES_JSON,
-  type AllowanceType,
-  balanceSeedRows,
-  SEED_BALANCES,
-} from '../leave/leaveTypes.writes.js';
-import { type EmployeeRecord, type EmploymentType, employeeColumns } from './employee.record.js';
+  deliveriesQueued,
+  type EventValues,
+  eventCtes,
+  eventValues,
+  previousAttributes,
+  recordEvents,
+} from '../events/events.writes.js';
+import { ALLOWANCE_TYPES_JSON, type AllowanceType, balanceSeedRows, seedBalances } from '../leave/leaveTypes.writes.js';
+import { type EmployeeRecord, employeeColumns, type HiredEmployee } from './employee.record.js';
 
 /**
  * Employees and their login accounts (decisions §7): the one place a profile and its employee
  * record are made (`createEmployeeAccount`: the hire, a new organisation's first HR admin and the
- * demo's people all go through it), the employee code rules, and the update of the HR-controlled
- * fields.
+ * demo's people all go through it), the employee code in SQL (its rules: employees.rules.ts), and
+ * the update of the HR-controlled fields.
  */
 
 type PayModel = 'hourly' | 'monthly_fee' | 'per_engagement';
@@ -27,48 +30,26 @@ type PayModel = 'hourly' | 'monthly_fee' | 'per_engagement';
 // ---------------------------------------------------------------------------------------------
 // Employee codes
 
-/** A hand-typed employee code: 1 to 50 of A-Z a-z 0-9 . _ - (the body rule of a hire). */
-export const EMPLOYEE_CODE_PATTERN = /^[A-Za-z0-9._-]{1,50}$/;
-
 /**
- * The code the tenant's ID format gives number `n`: the prefix, then `n` zero-padded to `digits`.
- * A number longer than `digits` is written in full, never truncated (EMP-10000 after EMP-9999).
+ * formatEmployeeCode in SQL, for the number the SQL expression `n` gives, with the tenant's prefix
+ * and digits (tests/employees/codes.test.ts runs both on the same numbers).
  */
-export function formatEmployeeCode(prefix: string, digits: number, n: number): string {
-  return `${prefix}${String(n).padStart(digits, '0')}`;
-}
-
-/**
- * formatEmployeeCode in SQL, for the number the SQL expression `n` gives: two parameters, the
- * prefix and the digits (tests/employees/codes.test.ts runs both on the same numbers).
- */
-export function employeeCodeSql(n: string): string {
-  return `?::text || lpad((${n})::text, greatest(?::int, length((${n})::text)), '0')`;
+export function employeeCodeSql(n: RawSql, prefix: unknown, digits: unknown): RawSql {
+  return sql`${prefix}::text || lpad((${n})::text, greatest(${digits}::int, length((${n})::text)), '0')`;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Login account and employee record
 
-/** A person to make an employee of, with the login account every employee has. */
-export interface NewEmployee {
-  /** Stored lower-case, on the profile and the employee. */
-  email: string;
-  full_name: string;
-  joining_date: string;
-  /** A hand-typed code; omitted, the tenant's counter assigns the next free one. */
-  employee_id?: string;
-  manager_id?: string | null;
-  department?: string | null;
-  designation?: string | null;
-  phone?: string | null;
-  employment_type?: EmploymentType;
-  engagement_end_date?: string | null;
-  vendor_name?: string | null;
-  /** With `rate`, a rate card for the payout types (contractor, freelancer, vendor_worker). */
-  pay_model?: PayModel;
-  rate?: number;
-  is_hr_admin?: boolean;
-}
+/** A person to make an employee of, with the login account every employee has: the record's fields a hire gives. */
+export type NewEmployee = Pick<HiredEmployee, 'email' | 'full_name' | 'joining_date'> &
+  Partial<Omit<HiredEmployee, 'email' | 'full_name' | 'joining_date'>> & {
+    /** A hand-typed code; omitted, the tenant's counter assigns the next free one. */
+    employee_id?: string;
+    /** With `rate`, a rate card for the payout types (contractor, freelancer, vendor_worker). */
+    pay_model?: PayModel;
+    rate?: number;
+  };
 
 /** Who makes the account and what goes with it. The defaults are a hire's. */
 export interface AccountOptions {
@@ -94,14 +75,16 @@ export interface AccountOptions {
 }
 
 /** The actor, the manager and the tenant's row, locked: what is read before an account is made. */
-const ACCOUNT_LOCK = TenantReader.prepare(`
+const ACCOUNT_LOCK = tenantStatement<{ actor_id: string | null; manager_id: string | null }, AccountLock>(
+  (v) => sql`
   select t.seat_limit, t.id_prefix, t.id_digits, t.next_employee_number, t.name,
          a.id as actor_id, a.is_hr_admin as actor_is_hr_admin, m.id as manager_id,
-         ${ALLOWANCE_TYPES_JSON}
+         ${sql.raw(ALLOWANCE_TYPES_JSON)}
     from tenants t
-    left join employees a on a.id = ?
-    left join employees m on m.id = ?
-     for no key update of t`);
+    left join employees a on a.id = ${v.actor_id}
+    left join employees m on m.id = ${v.manager_id}
+     for no key update of t`,
+);
 
 interface AccountLock {
   seat_limit: number | null;
@@ -115,6 +98,60 @@ interface AccountLock {
   allowance_types: string | AllowanceType[];
 }
 
+/** The values of the account statement, by name; the employee's own fields by the record's names. */
+interface AccountValues extends HiredEmployee {
+  tenant_id: string;
+  /** The employee's id. */
+  id: string;
+  profile_id: string;
+  /** The plan's seats, or null when the account takes one whether or not one is free. */
+  seat_limit: number | null;
+  /** The code typed at the hire, or null for the tenant's next free one. */
+  typed_code: string | null;
+  next_number: number;
+  prefix: string;
+  digits: number;
+  /** created_at of the profile and the employee (back-dated for the demo's people). */
+  created_at: string;
+  /** The moment of the write: the other rows' timestamps. */
+  now: string;
+  year: number;
+  balance_rows: string;
+  rate_card_id: string;
+  /** Null: no rate card. */
+  pay_model: PayModel | null;
+  rate: number | null;
+  invite_id: string;
+  invite: boolean;
+  invite_subject: string;
+  /** The invite's text before the assigned code, and after it. */
+  invite_opening: string;
+  invite_closing: string;
+  setup_link_id: string;
+  setup_token_hash: string | null;
+  setup_expires_at: string | null;
+}
+
+/** The hire's employee.created event: its id and eventCtes' values. */
+interface HireEventValues extends EventValues {
+  event_id: string;
+}
+
+/** The employee's columns a hire writes, each with its value, as its column's type. */
+const hiredColumns = (v: Named<HiredEmployee>): Record<keyof HiredEmployee, unknown> => ({
+  manager_id: v.manager_id,
+  full_name: v.full_name,
+  email: v.email,
+  department: v.department,
+  designation: v.designation,
+  phone: v.phone,
+  employment_type: v.employment_type,
+  joining_date: sql`${v.joining_date}::date`,
+  engagement_end_date: sql`${v.engagement_end_date}::date`,
+  vendor_name: v.vendor_name,
+  is_hr_admin: sql`${v.is_hr_admin}::boolean`,
+});
+
 /**
  * Everything an account is made of, in one statement, run under the tenant's lock (a statement of
  * its own, so that it sees every account committed before the lock was granted): profile
@@ -122,82 +159,94 @@ interface AccountLock {
  * counter. Nothing is written unless a seat is free; the unique keys on (tenant_id, email) and
  * (tenant_id, employee_id) refuse a duplicate (`on conflict do nothing`, so the transaction stays
  * usable and the refusal can be stored under an Idempotency-Key); the counter moves only for an
- * assigned code. `recordsEvent`: the same statement records employee.created and queues its
- * deliveries (eventCtes), so the hire holds the tenant's lock for one round trip, not two.
+ * assigned code. `event`: the same statement records employee.created and queues its deliveries
+ * (eventCtes), so the hire holds the tenant's lock for one round trip, not two.
  */
-function accountStatement(recordsEvent: boolean): string {
-  return TenantReader.prepare(`
-  with recursive
-  seat as (
-    select 1 as free where ?::int is null or (select count(*) from employees) < ?::int
-  ),
-  candidate(n) as (
-    select ?::int where ?::text is null
-    union all
-    select candidate.n + 1 from candidate
-     where exists (select 1 from employees where employee_id = ${employeeCodeSql('candidate.n')})
-  ),
-  assigned as (
-    select coalesce(?::text, (select ${employeeCodeSql('max(n)')} from candidate)) as code,
-           (select max(n) from candidate) as n
-  ),
-  new_profile as (
-    insert into profiles (id, tenant_id, email, status, created_at, updated_at)
-    select ?, ?, ?, 'invited', ?::timestamptz, ?::timestamptz from seat
-    on conflict do nothing
-    returning id
-  ),
-  new_employee as (
-    insert into employees (id, tenant_id, employee_id, profile_id, manager_id, full_name, email, department,
-                           designation, phone, employment_type, joining_date, engagement_end_date, vendor_name,
-                           is_hr_admin, created_at, updated_at)
-    select ?, ?, assigned.code, new_profile.id, ?, ?, ?, ?, ?, ?, ?, ?::date, ?::date, ?, ?::boolean,
-           ?::timestamptz, ?::timestamptz
-      from new_profile, assigned
-    on conflict do nothing
-    returning ${employeeColumns()}
-  ),
-  new_balances as (${SEED_BALANCES} and exists (select 1 from new_employee)
-  ),
-  new_rate_card as (
-    insert into rate_cards (id, tenant_id, employee_id, pay_model, rate)
-    select ?, ?, new_employee.id, ?, ?::numeric from new_employee where ?::text is not null
-  ),
-  invite as (
-    insert into outbox_messages (id, tenant_id, kind, recipient, subject, body)
-    select ?, ?, 'employee_invite', ?, ?, ? || assigned.code || ? from new_employee, assigned where ?::boolean
-  ),
-  setup_link as (
-    insert into account_setup_tokens (id, tenant_id, profile_id, token_hash, expires_at, created_at)
-    select ?, ?, new_profile.id, ?, ?::timestamptz, ?::timestamptz from new_profile, new_employee where ?::boolean
-  )${
-    recordsEvent
-      ? `,
+function accountSql(v: Named<AccountValues>, event?: Named<HireEventValues>): RawSql {
+  const employee = hiredColumns(v);
+  const recorded = event
+    ? sql`,
   ${eventCtes(
-    `(select jsonb_build_array(jsonb_build_object('id', ?::uuid, 'type', 'employee.created',
+    event,
+    sql`(select jsonb_build_array(jsonb_build_object('id', ${event.event_id}::uuid, 'type', 'employee.created',
                  'object', to_jsonb(new_employee), 'previous_attributes', null)) from new_employee)`,
     // The events' position and the counter in one update of the tenant's row (one per statement).
-    { tenantSet: 'next_employee_number = coalesce((select n + 1 from assigned), next_employee_number)' },
+    { tenantSet: sql`next_employee_number = coalesce((select n + 1 from assigned), next_employee_number)` },
   )}`
-      : `,
+    : sql`,
   counted as (
     update tenants set next_employee_number = assigned.n + 1
       from new_employee, assigned
      where tenants.id = (select id from tenants) and assigned.n is not null
-  )`
-  }
+  )`;
+  return sql`
+  with recursive
+  seat as (
+    select 1 as free where ${v.seat_limit}::int is null or (select count(*) from employees) < ${v.seat_limit}::int
+  ),
+  candidate(n) as (
+    select ${v.next_number}::int where ${v.typed_code}::text is null
+    union all
+    select candidate.n + 1 from candidate
+     where exists (select 1 from employees where employee_id = ${employeeCodeSql(sql`candidate.n`, v.prefix, v.digits)})
+  ),
+  assigned as (
+    select coalesce(${v.typed_code}::text, (select ${employeeCodeSql(sql`max(n)`, v.prefix, v.digits)} from candidate)) as code,
+           (select max(n) from candidate) as n
+  ),
+  new_profile as (
+    insert into profiles (id, tenant_id, email, status, created_at, updated_at)
+    select ${v.profile_id}, ${v.tenant_id}, ${v.email}, 'invited', ${v.created_at}::timestamptz, ${v.created_at}::timestamptz from seat
+    on conflict do nothing
+    returning id
+  ),
+  new_employee as (
+    insert into employees (id, tenant_id, employee_id, profile_id, ${sql.raw(Object.keys(employee).join(', '))},
+                           created_at, updated_at)
+    select ${v.id}, ${v.tenant_id}, assigned.code, new_profile.id, ${sql.join(Object.values(employee))},
+           ${v.created_at}::timestamptz, ${v.created_at}::timestamptz
+      from new_profile, assigned
+    on conflict do nothing
+    returning ${sql.raw(employeeColumns())}
+  ),
+  new_balances as (${seedBalances({
+    tenantId: v.tenant_id,
+    employeeId: v.id,
+    year: v.year,
+    at: v.now,
+    rows: v.balance_rows,
+    when: sql`exists (select 1 from new_employee)`,
+  })}
+  ),
+  new_rate_card as (
+    insert into rate_cards (id, tenant_id, employee_id, pay_model, rate)
+    select ${v.rate_card_id}, ${v.tenant_id}, new_employee.id, ${v.pay_model}, ${v.rate}::numeric from new_employee where ${v.pay_model}::text is not null
+  ),
+  invite as (
+    insert into outbox_messages (id, tenant_id, kind, recipient, subject, body)
+    select ${v.invite_id}, ${v.tenant_id}, 'employee_invite', ${v.email}, ${v.invite_subject}, ${v.invite_opening} || assigned.code || ${v.invite_closing}
+      from new_employee, assigned where ${v.invite}::boolean
+  ),
+  setup_link as (
+    insert into account_setup_tokens (id, tenant_id, profile_id, token_hash, expires_at, created_at)
+    select ${v.setup_link_id}, ${v.tenant_id}, new_profile.id, ${v.setup_token_hash}, ${v.setup_expires_at}::timestamptz, ${v.now}::timestamptz
+      from new_profile, new_employee where ${v.invite}::boolean
+  )${recorded}
   select (select count(*) from seat)::int as seat_free,
-         ${recordsEvent ? '(select count(*) from queued)::int' : '0'} as deliveries_queued,
+         ${event ? sql`(select count(*) from queued)::int` : sql`0`} as deliveries_queued,
          (select count(*) from new_profile)::int as email_free,
-         exists (select 1 from employees where email = ?) as email_taken,
+         exists (select 1 from employees where email = ${v.email}) as email_taken,
          exists (select 1 from employees where employee_id = (select code from assigned)) as code_taken,
          (select code from assigned) as assigned_code,
          new_employee.*
-    from (select 1) as one left join new_employee on true`);
+    from (select 1) as one left join new_employee on true`;
 }
 
 /** The account statement, and the one that also records employee.created (the hire: `recordedAs`). */
-const CREATE_ACCOUNT = { plain: accountStatement(false), recordingEvent: accountStatement(true) };
+const CREATE_ACCOUNT = {
+  plain: tenantStatement<AccountValues, AccountOutcome>((v) => accountSql(v)),
+  recordingEvent: tenantStatement<AccountValues & HireEventValues, AccountOutcome>((v) => accountSql(v, v)),
+};
 
 interface AccountOutcome extends Partial<EmployeeRecord> {
   seat_free: number;
@@ -235,10 +284,10 @@ export async function createEmployeeAccount(
   const email = person.email.toLowerCase();
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    const locked = (await reader.one<AccountLock>(ACCOUNT_LOCK, [
-      actorId ?? null,
-      person.manager_id ?? null,
-    ])) as AccountLock;
+    const locked = (await reader.one(ACCOUNT_LOCK, {
+      actor_id: actorId ?? null,
+      manager_id: person.manager_id ?? null,
+    })) as AccountLock;
     if (actorId !== undefined && !locked.actor_id) {
       throw new DomainError('actor_not_found', { detail: `No employee ${actorId} in this tenant.` });
     }
@@ -249,95 +298,60 @@ export async function createEmployeeAccount(
       throw new DomainError('manager_not_found', { detail: `No employee ${person.manager_id} in this tenant.` });
     }
     const stamp = now.toISOString();
-    /** The person's own records (profile, employee) may be back-dated; the rest is written now. */
-    const at = options.createdAt?.toISOString() ?? stamp;
-    const year = now.getUTCFullYear();
-    const employeeId = uuidv7();
     const typed = person.employee_id ?? null;
     const payModel = person.pay_model && person.rate !== undefined ? person.pay_model : null;
-    const seatLimit = enforceSeatLimit ? locked.seat_limit : null;
-    const prefix = locked.id_prefix;
-    const digits = locked.id_digits;
-    const events = options.recordedAs && eventValues(reader, options.recordedAs);
     const link = invite ? newSetupLink(invite.baseUrl, now) : undefined;
+    // Ids are UUID v7, made in this order: employee, profile, balances, rate card, invite, set-up link, event.
+    const values: AccountValues = {
+      id: uuidv7(),
+      profile_id: uuidv7(),
+      tenant_id: tenantId,
+      manager_id: person.manager_id ?? null,
+      full_name: person.full_name,
+      email,
+      department: person.department ?? null,
+      designation: person.designation ?? null,
+      phone: person.phone ?? null,
+      employment_type: person.employment_type ?? 'full_time',
+      joining_date: person.joining_date,
+      engagement_end_date: person.engagement_end_date ?? null,
+      vendor_name: person.vendor_name ?? null,
+      is_hr_admin: person.is_hr_admin ?? false,
+      seat_limit: enforceSeatLimit ? locked.seat_limit : null,
+      typed_code: typed,
+      next_number: locked.next_employee_number,
+      prefix: locked.id_prefix,
+      digits: locked.id_digits,
+      // The person's own records (profile, employee) may be back-dated; the rest is written now.
+      created_at: options.createdAt?.toISOString() ?? stamp,
+      now: stamp,
+      // Every type with an allowance, this year, nothing used or pending.
+      year: now.getUTCFullYear(),
+      balance_rows: balanceSeedRows(parsed(locked.allowance_types)),
+      rate_card_id: uuidv7(),
+      pay_model: payModel,
+      rate: payModel ? (person.rate ?? null) : null,
+      invite_id: uuidv7(),
+      invite: Boolean(link),
+      invite_subject: `You are invited to ${locked.name} on Workforce`,
+      invite_opening: `Hello ${person.full_name},\n\n${locked.name} has invited you to Workforce as `,
+      invite_closing:
+        `, starting ${person.joining_date}.\n\nSet the password you will sign in with at this link ` +
+        `(it works once, for ${SETUP_LINK_DAYS} days):\n${link?.url ?? ''}\n`,
+      // Only the link's hash is stored.
+      setup_link_id: uuidv7(),
+      setup_token_hash: link?.tokenHash ?? null,
+      setup_expires_at: link?.expiresAt.toISOString() ?? null,
+    };
     let outcome: AccountOutcome;
     try {
-      outcome = (await reader.one<AccountOutcome>(events ? CREATE_ACCOUNT.recordingEvent : CREATE_ACCOUNT.plain, [
-        // seat
-        seatLimit,
-        seatLimit,
-        // candidate
-        locked.next_employee_number,
-        typed,
-        prefix,
-        digits,
-        // assigned
-        typed,
-        prefix,
-        digits,
-        // new_profile
-        uuidv7(),
-        tenantId,
-        email,
-        at,
-        at,
-        // new_employee
-        employeeId,
-        tenantId,
-        person.manager_id ?? null,
-        person.full_name,
-        email,
-        person.department ?? null,
-        person.designation ?? null,
-        person.phone ?? null,
-        person.employment_type ?? 'full_time',
-        person.joining_date,
-        person.engagement_end_date ?? null,
-        person.vendor_name ?? null,
-        person.is_hr_admin ?? false,
-        at,
-        at,
-        // new_balances: every type with an allowance, this year, nothing used or pending
-        tenantId,
-        employeeId,
-        year,
-        null,
-        0,
-        null,
-        0,
-        stamp,
-        stamp,
-        balanceSeedRows(parsed(locked.allowance_types)),
-        true,
-        employeeId,
-        year,
-        // new_rate_card
-        uuidv7(),
-        tenantId,
-        payModel,
-        payModel ? person.rate : null,
-        payModel,
-        // invite
-        uuidv7(),
-        tenantId,
-        email,
-        `You are invited to ${locked.name} on Workforce`,
-        `Hello ${person.full_name},\n\n${locked.name} has invited you to Workforce as `,
-        `, starting ${person.joining_date}.\n\nSet the password you will sign in with at this link ` +
-          `(it works once, for ${SETUP_LINK_DAYS} days):\n${link?.url ?? ''}\n`,
-        Boolean(link),
-        // setup_link: only its hash is stored
-        uuidv7(),
-        tenantId,
-        link?.tokenHash ?? null,
-        link?.expiresAt.toISOString() ?? null,
-        stamp,
-        Boolean(link),
-        // the employee.created event and its deliveries
-        ...(events ? [...events.before, uuidv7(), ...events.after] : []),
-        // the outcome
-        email,
-      ])) as AccountOutcome;
+      outcome = (await (options.recordedAs
+        ? reader.one(CREATE_ACCOUNT.recordingEvent, {
+            ...values,
+            ...eventValues(reader, options.recordedAs),
+            event_id: uuidv7(),
+          })
+        : reader.one(CREATE_ACCOUNT.plain, values))) as AccountOutcome;
     } catch (error) {
       // A duplicate that slipped past `on conflict` (a key added later, say) is still the refusal it means.
       const problem = DUPLICATES[(error as { code?: string; constraint?: string }).constraint ?? ''];
@@ -407,16 +421,26 @@ export interface EmployeeUpdate {
  * the one the update changes (a conditional PATCH is decided against it, decisions §19), and the
  * event's old values are the ones it replaces.
  */
-const UPDATE_READ = TenantReader.prepare(`
-  select ${employeeColumns('e.')}, a.id as actor_id, a.is_hr_admin as actor_is_hr_admin
-    from employees e left join employees a on a.id = ?
-   where e.id = ?
-     for no key update of e`);
+const UPDATE_READ = tenantStatement<
+  { id: string; actor_id: string },
+  EmployeeRecord & { actor_id: string | null; actor_is_hr_admin: boolean | null }
+>(
+  (v) => sql`
+  select ${sql.raw(employeeColumns('e.'))}, a.id as actor_id, a.is_hr_admin as actor_is_hr_admin
+    from employees e left join employees a on a.id = ${v.actor_id}
+   where e.id = ${v.id}
+     for no key update of e`,
+);
 
-const UPDATE = TenantReader.prepare(`
-  update employees set designation = ?, department = ?, updated_at = ?::timestamptz, version = version + 1
-   where id = (select id from employees where id = ?)
-  returning ${employeeColumns()}`);
+const UPDATE = tenantStatement<
+  Pick<EmployeeRecord, 'id' | 'designation' | 'department' | 'updated_at'>,
+  EmployeeRecord
+>(
+  (v) => sql`
+  update employees set designation = ${v.designation}, department = ${v.department}, updated_at = ${v.updated_at}::timestamptz, version = version + 1
+   where id = (select id from employees where id = ${v.id})
+  returning ${sql.raw(employeeColumns())}`,
+);
 
 /**
  * PATCH: only the HR-controlled fields designation and department; null clears. A PATCH that
@@ -435,10 +459,7 @@ export async function updateEmployee(
 ): Promise<EmployeeRecord> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    const found = await reader.one<EmployeeRecord & { actor_id: string | null; actor_is_hr_admin: boolean | null }>(
-      UPDATE_READ,
-      [input.actor_employee_id, input.id],
-    );
+    const found = await reader.one(UPDATE_READ, { actor_id: input.actor_employee_id, id: input.id });
     if (!found) throw new DomainError('not_found', { detail: `No employee ${input.id}.` });
     const { actor_id, actor_is_hr_admin, ...employee } = found;
     if (!actor_id) {
@@ -449,12 +470,12 @@ export async function updateEmployee(
     const designation = input.designation === undefined ? employee.designation : input.designation;
     const department = input.department === undefined ? employee.department : input.department;
     if (designation === employee.designation && department === employee.department) return employee;
-    const [updated] = await reader.all<EmployeeRecord>(UPDATE, [
+    const [updated] = await reader.all(UPDATE, {
+      id: input.id,
       designation,
       department,
-      new Date().toISOString(),
-      input.id,
-    ]);
+      updated_at: new Date().toISOString(),
+    });
     // The version, like updated_at, moves with every change and is not a previous attribute: its new
     // value is in the object.
     const before = { ...employee, version: updated.version };

@@ -1,10 +1,13 @@
 /**
  * The event records, defined once (decisions §14, §17): each delivered type's record schema, shared
  * by the event log's reads (events.procedures.ts), the document's `webhooks` (server/openapi/) and
- * GET /v1/event-types, whose catalogue is built here. Events are recorded in eventLog.ts.
+ * GET /v1/event-types, whose catalogue is built here, and the record's select list. Events are recorded
+ * in events.writes.ts.
  */
 import { z } from 'zod';
 import { isoDateTime } from '../../core/records.js';
+import { sqlTimestamp } from '../../db/columns.js';
+import { parsed } from '../../db/tenantReader.js';
 import { employeeSchema } from '../employees/employee.record.js';
 import { leaveRequestSchema } from '../leave/leaveRequest.record.js';
 import { webhookEndpointSchema } from '../webhooks/webhookEndpoint.record.js';
@@ -15,7 +18,7 @@ import {
   type DeliveredEventType,
   EVENT_TYPES,
   type EventType,
-} from './eventLog.js';
+} from './events.writes.js';
 
 const eventRequest = z
   .object({
@@ -91,7 +94,7 @@ export function componentName(type: DeliveredEventType): string {
  * discriminated by it), `data.object` the resource's read record as it was after the write, and
  * `previous_attributes` as that type has it. Its description is EVENT_TYPE_TEXT's.
  */
-function eventRecord<T extends DeliveredEventType, O extends z.ZodType, P extends z.ZodType>(
+function eventSchemaOf<T extends DeliveredEventType, O extends z.ZodType, P extends z.ZodType>(
   type: T,
   object: O,
   previousAttributes: P,
@@ -122,7 +125,7 @@ const leaveRequest = leaveRequestSchema.meta({
 const none = (type: string) => z.null().meta({ description: `Always null on ${type}.` });
 
 const decision = <T extends 'leave_request.approved' | 'leave_request.rejected' | 'leave_request.cancelled'>(type: T) =>
-  eventRecord(type, leaveRequest, none(type));
+  eventSchemaOf(type, leaveRequest, none(type));
 
 /** An example of a record, for the document. */
 const EMPLOYEE_UPDATED_EXAMPLE = {
@@ -156,8 +159,8 @@ const EMPLOYEE_UPDATED_EXAMPLE = {
 
 /** Each delivered type's event record schema, in the order of DELIVERED_EVENT_TYPES. */
 export const EVENT_RECORD_SCHEMAS = {
-  'employee.created': eventRecord('employee.created', employee, none('employee.created')),
-  'employee.updated': eventRecord(
+  'employee.created': eventSchemaOf('employee.created', employee, none('employee.created')),
+  'employee.updated': eventSchemaOf(
     'employee.updated',
     employee,
     employeeSchema.partial().meta({
@@ -165,18 +168,18 @@ export const EVENT_RECORD_SCHEMAS = {
     }),
     EMPLOYEE_UPDATED_EXAMPLE,
   ),
-  'leave_request.created': eventRecord('leave_request.created', leaveRequest, none('leave_request.created')),
+  'leave_request.created': eventSchemaOf('leave_request.created', leaveRequest, none('leave_request.created')),
   'leave_request.approved': decision('leave_request.approved'),
   'leave_request.rejected': decision('leave_request.rejected'),
   'leave_request.cancelled': decision('leave_request.cancelled'),
-  'webhook_endpoint.disabled': eventRecord(
+  'webhook_endpoint.disabled': eventSchemaOf(
     'webhook_endpoint.disabled',
     webhookEndpointSchema.meta({
       description: 'The endpoint as GET /v1/webhook-endpoints/{id} returned it once disabled (no secret).',
     }),
     none('webhook_endpoint.disabled'),
   ),
-  'webhook.test': eventRecord('webhook.test', webhookTestObject, none('webhook.test')),
+  'webhook.test': eventSchemaOf('webhook.test', webhookTestObject, none('webhook.test')),
 } as const satisfies Record<DeliveredEventType, z.ZodObject>;
 
 /** The records of the logged types, each its own schema (webhook.test is delivered, never logged). */
@@ -194,6 +197,32 @@ export const eventSchema = z.discriminatedUnion('type', loggedRecords).meta({
 
 /** An event as the log stores and serves it (GET /v1/events, the webhook deliveries). */
 export type EventRecord = z.infer<typeof eventSchema>;
+
+/**
+ * The event record as a select list, the columns of `events` under `qualifier` (`e.`): what
+ * GET /v1/events/{id} answers and what a webhook delivery carries, field for field and in order.
+ */
+export function eventColumns(qualifier: string): string {
+  const q = qualifier;
+  return [
+    `${q}id`,
+    `${q}type`,
+    `${sqlTimestamp(`${q}created_at`)} as created_at`,
+    `${q}data`,
+    `${q}previous_attributes`,
+    `json_build_object('id', ${q}request_id, 'idempotency_key', ${q}idempotency_key) as request`,
+  ].join(', ');
+}
+
+/** A row of `eventColumns` with its json columns parsed (node-postgres parses them; PGlite may not). */
+export function parseEventRow<R extends { data: unknown; previous_attributes: unknown; request: unknown }>(row: R): R {
+  return {
+    ...row,
+    data: parsed(row.data),
+    previous_attributes: parsed(row.previous_attributes),
+    request: parsed(row.request),
+  };
+}
 
 const isJsonObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -10,8 +10,9 @@ import type { Logger } from 'pino';
 import type { Scope } from '../../core/scopes.js';
 import type { TenantReader } from '../../db/tenantReader.js';
 import type { EventRecord } from './event.record.js';
-import { type EventType, listedEventTypes, onEventsRecorded, visibleEventTypes } from './eventLog.js';
 import { afterPosition, type EventPosition, eventsAfter, newestPosition } from './events.reads.js';
+import { listedEventTypes, visibleEventTypes } from './events.rules.js';
+import { type EventType, onEventsRecorded } from './events.writes.js';
 
 /** How often an open subscription reads the log when nothing in this process woke it. */
 const LIVE_POLL_MS = 500;

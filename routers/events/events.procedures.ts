@@ -4,14 +4,15 @@ import { listEnvelope, pageQuery, single } from '../../core/pagination.js';
 import { idParam, tenantReader } from '../../core/records.js';
 import { anyScope, router } from '../../core/trpc.js';
 import { eventSchema } from './event.record.js';
-import { EVENT_SCOPES, EVENT_TYPES, parseEventTypes } from './eventLog.js';
 import { followEvents, liveStart } from './events.live.js';
 import { EVENT_ORDERS, getEvent, listEvents } from './events.reads.js';
+import { parseEventTypes } from './events.rules.js';
+import { EVENT_SCOPES, EVENT_TYPES } from './events.writes.js';
 
 /**
  * The event log (decisions §14): GET /v1/events and /v1/events/{id}, `events.list|get` over tRPC,
  * and `events.onEvent`, a tRPC subscription over server-sent events (decisions §20; no REST path).
- * Events are written by the business writes themselves (routers/events/eventLog.ts recordEvents); here they
+ * Events are written by the business writes themselves (routers/events/events.writes.ts recordEvents); here they
  * are only read. What a credential sees depends on its scopes: employee.* needs employees:read,
  * leave_request.* needs leave:read, and a credential with neither is refused.
  */

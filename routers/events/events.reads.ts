@@ -1,7 +1,7 @@
 /**
  * Reading the event log (decisions §14, §15, §19): a page of the events a credential's scopes show,
  * oldest or newest first, filtered by type and `after`, on the (tenant_id, type, created_at, id)
- * index; one event by id. Events are written by the business writes (eventLog.ts recordEvents),
+ * index; one event by id. Events are written by the business writes (events.writes.ts recordEvents),
  * never here.
  */
 import { z } from 'zod';
@@ -9,72 +9,100 @@ import { type CursorCodec, cursorListKey, type Page, toPage } from '../../core/c
 import { DomainError } from '../../core/domainError.js';
 import type { Scope } from '../../core/scopes.js';
 import { sqlTimestamp } from '../../db/columns.js';
-import { TenantReader } from '../../db/tenantReader.js';
-import type { EventRecord } from './event.record.js';
+import { type Statement, sql } from '../../db/namedValues.js';
+import { type TenantReader, tenantStatement } from '../../db/tenantReader.js';
+import { type EventRecord, eventColumns, parseEventRow } from './event.record.js';
 import {
-  EVENT_RETENTION_DAYS,
   type EventFilter,
-  type EventType,
-  eventColumns,
   eventFilterValues,
-  eventRecord,
   listedEventTypes,
   parseEventTypes,
   visibleEventTypes,
-} from './eventLog.js';
+} from './events.rules.js';
+import { EVENT_RETENTION_DAYS, type EventType } from './events.writes.js';
 
-const COLUMNS = eventColumns('events.');
-/** The types a statement reads are its parameter, a text[] (bound as a JavaScript array). */
-const OF_TYPES = `events.type = any (?::text[])`;
+const COLUMNS = sql.raw(eventColumns('events.'));
+/** The types a statement reads: a text[] (bound as a JavaScript array). */
+const ofTypes = (types: unknown) => sql`events.type = any (${types}::text[])`;
 /**
  * Events older than the retention are gone from every read at once, whether or not the purge has
  * run yet (decisions §18): the purge only reclaims their space.
  */
-const KEPT = `events.created_at > now() - make_interval(days => ${EVENT_RETENTION_DAYS})`;
+const KEPT = sql.raw(`events.created_at > now() - make_interval(days => ${EVENT_RETENTION_DAYS})`);
 
 /** The orders the log pages in (decisions §19): oldest first, the default, or newest first. */
 export const EVENT_ORDERS = ['asc', 'desc'] as const;
 export type EventOrder = (typeof EVENT_ORDERS)[number];
 
+/** The values of a page of the log: the types, the rows to read and, after a position, its created_at and id. */
+interface EventPageValues extends Record<string, unknown> {
+  types: readonly EventType[];
+  rows: number;
+  position_created_at?: string;
+  position_id?: string;
+}
+
 /**
- * A page of the log: for each type listed, its first `limit + 1` events past the position in
- * `order`, on the (tenant_id, type, created_at, id) index (walked backwards for `desc`), then the
- * first `limit + 1` of them all. So a page reads at most (types × page) index entries however rare
- * or frequent the types are, a deep page as cheap as the first (decisions §15); a single
+ * A page of the log: for each type listed, its first `rows` events past the position in `order`,
+ * on the (tenant_id, type, created_at, id) index (walked backwards for `desc`), then the first
+ * `rows` of them all. So a page reads at most (types × page) index entries however rare or
+ * frequent the types are, a deep page as cheap as the first (decisions §15); a single
  * `type = any (…)` scan would sort every event of rare types, or walk past every event of the
- * others. Parameters: the types, [the position's created_at and id,] the row limit twice.
+ * others.
  */
-function pageOfTypes(order: EventOrder, position: boolean): string {
+function pageOfTypes(order: EventOrder, position: boolean): Statement<EventPageValues, EventRow> {
   const [past, direction] = order === 'asc' ? ['>', ''] : ['<', ' desc'];
-  const after = position ? ` and (events.created_at, events.id) ${past} (?::timestamptz, ?::uuid)` : '';
-  return TenantReader.prepare(`
+  return tenantStatement<EventPageValues, EventRow>((v) => {
+    const after = position
+      ? sql` and (events.created_at, events.id) ${sql.raw(past)} (${v.position_created_at}::timestamptz, ${v.position_id}::uuid)`
+      : sql``;
+    const desc = sql.raw(direction);
+    return sql`
     select e.id, e.type, e.created_at, e.data, e.previous_attributes, e.request
-      from unnest(?::text[]) as t(type)
+      from unnest(${v.types}::text[]) as t(type)
       cross join lateral (
         select ${COLUMNS}, events.created_at as at
           from events
          where events.type = t.type and ${KEPT}${after}
-         order by events.created_at${direction}, events.id${direction}
-         limit ?
+         order by events.created_at${desc}, events.id${desc}
+         limit ${v.rows}
       ) e
-     order by e.at${direction}, e.id${direction}
-     limit ?`);
+     order by e.at${desc}, e.id${desc}
+     limit ${v.rows}`;
+  });
 }
 /** The page statements by order: the first page, and a page after a position. */
 export const EVENT_PAGES = {
   asc: { first: pageOfTypes('asc', false), later: pageOfTypes('asc', true) },
   desc: { first: pageOfTypes('desc', false), later: pageOfTypes('desc', true) },
-} as const satisfies Record<EventOrder, { first: string; later: string }>;
+} as const satisfies Record<
+  EventOrder,
+  { first: Statement<EventPageValues, EventRow>; later: Statement<EventPageValues, EventRow> }
+>;
+
+/** The values of a page after `position`, or of a first page without one. */
+const pageValues = (types: readonly EventType[], position: EventPosition | undefined, rows: number) => ({
+  types,
+  rows,
+  ...(position ? { position_created_at: position[0], position_id: position[1] } : {}),
+});
+
 /**
  * Where `after` is in the log, if it is an event of the types given, and whether it is still kept
  * (one past the retention is event_position_expired, not unknown).
  */
-const POSITION = TenantReader.prepare(
-  `select ${sqlTimestamp('events.created_at')} as created_at, events.id, ${KEPT} as kept from events where events.id = ? and ${OF_TYPES}`,
+const POSITION = tenantStatement<
+  { id: string; visible: readonly string[] },
+  { created_at: string; id: string; kept: boolean }
+>(
+  (v) =>
+    sql`select ${sql.raw(sqlTimestamp('events.created_at'))} as created_at, events.id, ${KEPT} as kept from events where events.id = ${v.id} and ${ofTypes(v.visible)}`,
 );
-const BY_ID = TenantReader.prepare(`select ${COLUMNS} from events where events.id = ? and ${OF_TYPES} and ${KEPT}`);
+const BY_ID = tenantStatement<{ id: string; visible: readonly string[] }, EventRow>(
+  (v) => sql`select ${COLUMNS} from events where events.id = ${v.id} and ${ofTypes(v.visible)} and ${KEPT}`,
+);
 
-/** A row as the select list reads it: the record, its JSON columns still to parse (eventRecord). */
+/** A row as the select list reads it: the record, its JSON columns still to parse (parseEventRow). */
 type EventRow = EventRecord;
 /** The list name its cursors are bound to (with the filter values and the tenant). */
 const LIST = 'events';
@@ -134,7 +162,7 @@ export async function afterPosition(
   after: string,
   parameter: 'after' | 'lastEventId' = 'after',
 ): Promise<[string, string]> {
-  const found = await reader.one<{ created_at: string; id: string; kept: boolean }>(POSITION, [after, visible]);
+  const found = await reader.one(POSITION, { id: after, visible });
   if (found?.kept) return [found.created_at, found.id];
   const time = uuidV7Time(after);
   if (found || (time !== undefined && pastRetention(time))) throw positionExpired(parameter, `The event ${after}`);
@@ -185,21 +213,16 @@ export async function listEvents(
   const types = listedEventTypes(visible, filter);
   if (!types.length) return { data: [], next_cursor: null, has_more: false };
   const pages = EVENT_PAGES[order];
-  const rows = await reader.all<EventRow & { id: string; created_at: string }>(position ? pages.later : pages.first, [
-    types,
-    ...(position ?? []),
-    query.limit + 1,
-    query.limit + 1,
-  ]);
+  const rows = await reader.all(position ? pages.later : pages.first, pageValues(types, position, query.limit + 1));
   const page = toPage(rows, query.limit, cursors, list, (row) => [row.created_at, row.id]);
-  return { ...page, data: page.data.map(eventRecord) };
+  return { ...page, data: page.data.map(parseEventRow) };
 }
 
 /** One event `scopes` may see; not_found otherwise (another tenant's, another type's, or purged). */
 export async function getEvent(reader: TenantReader, scopes: readonly Scope[], id: string): Promise<EventRecord> {
-  const found = await reader.one<EventRow>(BY_ID, [id, visibleEventTypes(scopes)]);
+  const found = await reader.one(BY_ID, { id, visible: visibleEventTypes(scopes) });
   if (!found) throw new DomainError('not_found', { detail: `No event with id ${id}.` });
-  return eventRecord(found);
+  return parseEventRow(found);
 }
 
 /** A place in the log: an event's created_at (as the records spell it, to the millisecond) and id. */
@@ -215,7 +238,7 @@ export async function newestPosition(
   types: readonly EventType[],
 ): Promise<EventPosition | undefined> {
   if (!types.length) return undefined;
-  const newest = await reader.one<{ created_at: string; id: string }>(EVENT_PAGES.desc.first, [types, 1, 1]);
+  const newest = await reader.one(EVENT_PAGES.desc.first, pageValues(types, undefined, 1));
   return newest && [newest.created_at, newest.id];
 }
 
@@ -230,11 +253,9 @@ export async function eventsAfter(
   limit: number,
 ): Promise<EventRecord[]> {
   if (!types.length) return [];
-  const rows = await reader.all<EventRow>(position ? EVENT_PAGES.asc.later : EVENT_PAGES.asc.first, [
-    types,
-    ...(position ?? []),
-    limit,
-    limit,
-  ]);
-  return rows.map(eventRecord);
+  const rows = await reader.all(
+    position ? EVENT_PAGES.asc.later : EVENT_PAGES.asc.first,
+    pageValues(types, position, limit),
+  );
+  return rows.map(parseEventRow);
 }

@@ -1,6 +1,6 @@
 /**
  * A leave balance's read record, defined once: its zod schema (the document's `LeaveBalance`) and
- * its type. Balances are computed per request (leaveBalances.writes.ts), not stored as such.
+ * its type. Balances are computed per request (leaveBalances.reads.ts), not stored as such.
  */
 import { z } from 'zod';
 

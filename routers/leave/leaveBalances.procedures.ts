@@ -1,13 +1,12 @@
 /**
  * GET /v1/leave-balances (leaveBalances.list over tRPC): one employee's balances for a year. The
- * balance arithmetic and its SQL are leaveBalances.writes.ts.
+ * balance arithmetic is leaveRequests.rules.ts, the read leaveBalances.reads.ts.
  */
 import { z } from 'zod';
 import { listEnvelope, pageQuery } from '../../core/pagination.js';
-import { pageStatements, readPage } from '../../core/records.js';
 import { router, scoped } from '../../core/trpc.js';
 import { leaveBalanceSchema } from './leaveBalance.record.js';
-import { LEAVE_BALANCE_PAGE, type LeaveBalancePageRow, listLeaveBalances } from './leaveBalances.writes.js';
+import { listLeaveBalances } from './leaveBalances.reads.js';
 
 const leaveBalancesQuery = z.object({
   employee_id: z.uuid().meta({ description: 'The employee whose balances to list.' }),
@@ -19,14 +18,6 @@ const leaveBalancesQuery = z.object({
     .optional(),
   ...pageQuery,
 });
-
-/** The balance list's statements, compiled once from the domain's SQL (routers/leave/leaveBalances.writes.ts). */
-const balancePage = pageStatements(
-  LEAVE_BALANCE_PAGE.table,
-  LEAVE_BALANCE_PAGE.columns,
-  LEAVE_BALANCE_PAGE.where,
-  LEAVE_BALANCE_PAGE.join,
-);
 
 export const leaveBalancesRouter = router({
   list: scoped('leave:read')
@@ -43,9 +34,5 @@ export const leaveBalancesRouter = router({
     })
     .input(leaveBalancesQuery)
     .output(listEnvelope(leaveBalanceSchema, 'LeaveBalanceList'))
-    .query(({ ctx, input }) =>
-      listLeaveBalances(ctx.em, ctx.credential.tenantId, input, (list, params) =>
-        readPage<LeaveBalancePageRow>(ctx, balancePage, input, list, params),
-      ),
-    ),
+    .query(({ ctx, input }) => listLeaveBalances(ctx, input)),
 });

@@ -1,6 +1,7 @@
 /**
  * Leave requests over /v1 and tRPC (decisions §8): file, approve, reject, cancel, list, get. Input
- * shapes here; the rules, who may decide and the SQL are leaveRequests.writes.ts.
+ * shapes here; the rules and who may decide are leaveRequests.rules.ts, the SQL leaveRequests.writes.ts
+ * and leaveRequests.reads.ts.
  */
 import { z } from 'zod';
 import { writeOrigin } from '../../core/context.js';
@@ -10,13 +11,9 @@ import { equalsFilter, idFilter, readProcedures } from '../../core/records.js';
 import { impliedActor, router, scoped, withActor } from '../../core/trpc.js';
 import { LEAVE_DURATIONS, LEAVE_STATUSES } from '../../db/entities/leave.js';
 import { leaveRequestSchema } from './leaveRequest.record.js';
-import {
-  checkFilingActor,
-  decideLeaveRequest,
-  fileLeaveRequest,
-  type LeaveDecision,
-  leaveDateErrors,
-} from './leaveRequests.writes.js';
+import { LEAVE_REQUEST_WINDOW } from './leaveRequests.reads.js';
+import { type LeaveDecision, leaveDateErrors } from './leaveRequests.rules.js';
+import { checkFilingActor, decideLeaveRequest, fileLeaveRequest } from './leaveRequests.writes.js';
 
 const MAX_REASON = 1000;
 /** Body dates (1900-01-01..9999-12-31); also decides whether the cross-field date rules apply. */
@@ -57,7 +54,7 @@ const HALF_DAY_RULE = {
   ],
 };
 
-/** The rules of leaveDateErrors (leaveRequests.writes.ts) as the operation's description states them. */
+/** The rules of leaveDateErrors (leaveRequests.rules.ts) as the operation's description states them. */
 const CROSS_FIELD_RULES = [
   'Rules across fields (each 400 invalid_body naming the field in brackets):',
   '- `end_date` is not before `start_date` (`end_date`);',
@@ -81,7 +78,7 @@ const createLeaveRequestInput = z
   })
   .superRefine((input, issue) => {
     // A date that is not a real date, or a days_count refused by its own rules, is reported by its
-    // own field and not compared (the rules: routers/leave/leaveRequests.writes.ts leaveDateErrors).
+    // own field and not compared (the rules: routers/leave/leaveRequests.rules.ts leaveDateErrors).
     const checked = {
       dates: inputDate.safeParse(input.start_date).success && inputDate.safeParse(input.end_date).success,
       days: daysCount.safeParse(input.days_count).success,
@@ -148,22 +145,18 @@ export const leaveRequestsRouter = router({
     schema: leaveRequestSchema,
     summaries: { list: 'List leave requests', get: 'Get a leave request' },
     versioned: true,
-    // decisions §15: a request meets the window [from, to] when start_date <= to and end_date >= from.
+    // decisions §15: the window's conditions are leaveRequests.reads.ts's.
     filters: {
       employee_id: idFilter('employee_id', 'Only the requests of this employee (UUID).'),
       leave_type_id: idFilter('leave_type_id', 'Only requests of this leave type (UUID).'),
       status: equalsFilter('status', z.enum(LEAVE_STATUSES).meta({ description: 'Only requests in this status.' })),
       from: {
         schema: dateField('Only requests that end on or after this date (inclusive).'),
-        where: 'end_date >= ?',
-        range: true,
-        // No request lasts longer than the tenant's longest (Migration20261127000013ListWindowIndexes).
-        seek: 'start_date >= ?::date - (select max(end_date - start_date) from leave_requests)',
+        ...LEAVE_REQUEST_WINDOW.from,
       },
       to: {
         schema: dateField('Only requests that start on or before this date (inclusive); not before `from`.'),
-        where: 'start_date <= ?',
-        range: true,
+        ...LEAVE_REQUEST_WINDOW.to,
       },
     },
     window: ['from', 'to'],

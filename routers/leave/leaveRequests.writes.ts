@@ -1,221 +1,35 @@
 import { uuidv7 } from 'uuidv7';
 import type { WriteOrigin } from '../../core/context.js';
-import { DomainError, type FieldError } from '../../core/domainError.js';
+import { DomainError } from '../../core/domainError.js';
 import { checkVersion, type ExpectedVersions } from '../../core/versions.js';
 import { sqlDate, sqlNumber } from '../../db/columns.js';
-import type { LEAVE_DURATIONS, LEAVE_STATUSES } from '../../db/entities/leave.js';
+import { sql } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
-import { inTransaction, parsed, TenantReader } from '../../db/tenantReader.js';
-import { recordEvents } from '../events/eventLog.js';
-import { outboxInsert, outboxRows } from '../mail/outbox.writes.js';
+import { inTransaction, parsed, TenantReader, tenantStatement } from '../../db/tenantReader.js';
+import { recordEvents } from '../events/events.writes.js';
+import { outboxInsertOf, outboxRows } from '../mail/outbox.writes.js';
 import { LEAVE_REQUEST_COLUMNS, type LeaveRequestRecord } from './leaveRequest.record.js';
-import { ALLOWANCE_TYPES_JSON, type AllowanceType, balanceSeedRows, SEED_BALANCES } from './leaveTypes.writes.js';
+import {
+  availableToFile,
+  type BalanceDays,
+  firstOverlap,
+  type LeaveDates,
+  type LeaveDecision,
+  type LeaveRange,
+  type LeaveStatus,
+  leaveBalanceCovers,
+  leaveBalanceMovement,
+  leaveDecisionRefusal,
+  leaveTransitionRefusal,
+  nextLeaveStatus,
+} from './leaveRequests.rules.js';
+import { ALLOWANCE_TYPES_JSON, type AllowanceType, balanceSeedRows, seedBalances } from './leaveTypes.writes.js';
 
 /**
- * Leave requests (decisions §8): the rules as named pure functions, then the two writes (filing
- * and the decisions) that apply them under the employee's row lock. The API layer
+ * Leave requests (decisions §8): the two writes, filing and the decisions, which apply the rules
+ * (leaveRequests.rules.ts) under the employee's row lock. The API layer
  * (routers/leave/leaveRequests.procedures.ts) parses the input and serialises the record; nothing here knows HTTP.
  */
-
-export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
-export type LeaveDuration = (typeof LEAVE_DURATIONS)[number];
-export type LeaveDecision = 'approve' | 'reject' | 'cancel';
-
-// ---------------------------------------------------------------------------------------------
-// Dates of a new request
-
-/** What the date rules of a new request look at. */
-export interface LeaveDates {
-  start_date: string;
-  end_date: string;
-  days_count: number;
-  leave_duration: LeaveDuration;
-}
-
-/** Calendar days from `start` to `end` (YYYY-MM-DD), both included. */
-export function calendarDays(start: string, end: string): number {
-  return (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
-}
-
-/**
- * The cross-field rules of a new request's dates, as field problems (none when it passes): the end
- * is not before the start, both are in one calendar year, days_count does not exceed the calendar
- * days of the range, and a half day is one date counting 0.5. `checked` says which fields passed
- * their own rules: a date that is not a real date, or a days_count refused on its own, is not
- * compared (that would add bogus problems beside the field's own).
- */
-export function leaveDateErrors(
-  input: LeaveDates,
-  checked: { dates: boolean; days: boolean } = { dates: true, days: true },
-): FieldError[] {
-  const errors: FieldError[] = [];
-  const fail = (path: string, message: string) => errors.push({ path, message });
-  if (!checked.dates) {
-    // Nothing to compare.
-  } else if (input.end_date < input.start_date) {
-    fail('end_date', 'end_date must not be before start_date');
-  } else if (input.start_date.slice(0, 4) !== input.end_date.slice(0, 4)) {
-    fail('end_date', 'start_date and end_date must be in the same calendar year');
-  } else if (checked.days && input.days_count > calendarDays(input.start_date, input.end_date)) {
-    fail('days_count', 'days_count exceeds the calendar days in the range');
-  }
-  if (input.leave_duration !== 'full_day') {
-    if (input.start_date !== input.end_date) fail('end_date', 'a half day covers one date');
-    if (checked.days && input.days_count !== 0.5) fail('days_count', 'a half day counts 0.5');
-  }
-  return errors;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Overlap
-
-/** A request's dates as the overlap rule sees them. */
-export interface LeaveRange {
-  start_date: string;
-  end_date: string;
-  leave_duration: LeaveDuration;
-}
-
-/**
- * Whether two requests overlap: they share a date, except a morning and an afternoon half day of
- * the same single date, which do not.
- */
-export function leaveRangesOverlap(a: LeaveRange, b: LeaveRange): boolean {
-  if (a.start_date > b.end_date || b.start_date > a.end_date) return false;
-  const sameSingleDate = a.start_date === a.end_date && b.start_date === b.end_date && a.start_date === b.start_date;
-  const morningAndAfternoon =
-    (a.leave_duration === 'half_day_morning' && b.leave_duration === 'half_day_afternoon') ||
-    (a.leave_duration === 'half_day_afternoon' && b.leave_duration === 'half_day_morning');
-  return !(sameSingleDate && morningAndAfternoon);
-}
-
-/** The first of `existing` (pending or approved requests) that `range` overlaps, if any. */
-export function firstOverlap<T extends LeaveRange>(range: LeaveRange, existing: readonly T[]): T | undefined {
-  return existing.find((other) => leaveRangesOverlap(range, other));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Decisions: who, from which status, what the balance does
-
-/** Who decides on whose request. */
-export interface LeaveDecider {
-  actorId: string;
-  actorIsHrAdmin: boolean;
-  /** The employee the request is for. */
-  employeeId: string;
-  /** That employee's manager. */
-  managerId: string | null;
-}
-
-/**
- * The approval matrix: approve and reject are for the employee's manager or an HR admin, never the
- * employee themself (not even an HR admin); cancel is for the employee or an HR admin. Undefined
- * when `decider` may take `decision`, else why not.
- */
-export function leaveDecisionRefusal(decision: LeaveDecision, decider: LeaveDecider): string | undefined {
-  const isSelf = decider.actorId === decider.employeeId;
-  const isManager = decider.managerId !== null && decider.managerId === decider.actorId;
-  if (decision === 'cancel') {
-    return isSelf || decider.actorIsHrAdmin
-      ? undefined
-      : 'Only the employee or an HR admin may cancel a leave request.';
-  }
-  return !isSelf && (decider.actorIsHrAdmin || isManager)
-    ? undefined
-    : `Only the employee's manager or an HR admin may ${decision} a leave request, never the employee.`;
-}
-
-/** The status each decision leads to. */
-export const DECIDED_STATUS = { approve: 'approved', reject: 'rejected', cancel: 'cancelled' } as const;
-export type DecidedStatus = (typeof DECIDED_STATUS)[LeaveDecision];
-
-/**
- * Which statuses each decision may leave from: pending → approved | rejected | cancelled;
- * approved → cancelled; rejected and cancelled are final.
- */
-const LEAVE_DECISION_FROM: Readonly<Record<LeaveDecision, readonly LeaveStatus[]>> = {
-  approve: ['pending'],
-  reject: ['pending'],
-  cancel: ['pending', 'approved'],
-};
-
-/** The status `decision` takes a request in `from` to, or undefined when it may not. */
-export function nextLeaveStatus(from: LeaveStatus, decision: LeaveDecision): DecidedStatus | undefined {
-  return LEAVE_DECISION_FROM[decision].includes(from) ? DECIDED_STATUS[decision] : undefined;
-}
-
-/** Why `decision` may not take a request in `from`, or undefined when it may. */
-export function leaveTransitionRefusal(from: LeaveStatus, decision: LeaveDecision): string | undefined {
-  return nextLeaveStatus(from, decision)
-    ? undefined
-    : `This leave request is ${from}; it cannot be ${DECIDED_STATUS[decision]}.`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Balances
-
-/** A balance row's days for one type and year. */
-export interface BalanceDays {
-  allowance: number;
-  used: number;
-  pending: number;
-}
-
-/** Day amounts have one decimal; keep float noise (20 − 0.1 − 0.2) out of the arithmetic. */
-const tenths = (n: number) => Math.round(n * 10) / 10;
-
-/** allowance − used − pending. */
-export function availableDays(balance: BalanceDays): number {
-  return tenths(balance.allowance - balance.used - balance.pending);
-}
-
-/**
- * The days an employee can still file for a type in a year: null when the type keeps no balance
- * (`annualAllowance` null); the type's annual allowance when the year has no balance row yet.
- */
-export function availableToFile(
-  annualAllowance: number | null,
-  balance: BalanceDays | null | undefined,
-): number | null {
-  if (annualAllowance === null) return null;
-  return balance ? availableDays(balance) : annualAllowance;
-}
-
-/**
- * An employee's balance of a type for a year as the API lists it: the balance row when there is
- * one; without one (a type added later, a year not yet seeded) the type's annual allowance with
- * nothing used or pending.
- */
-export function balanceOfYear(
-  annualAllowance: number,
-  row: { allowance: number | null; used: number | null; pending: number | null } | null | undefined,
-): BalanceDays & { available: number } {
-  const balance = { allowance: row?.allowance ?? annualAllowance, used: row?.used ?? 0, pending: row?.pending ?? 0 };
-  return { ...balance, available: availableDays(balance) };
-}
-
-/** Whether `available` (availableToFile) covers `days`: always for a type without a balance (null). */
-export function leaveBalanceCovers(available: number | null, days: number): boolean {
-  return available === null || available >= days;
-}
-
-/**
- * How a decision moves the balance of a request of `days` in status `from`: its pending days are
- * released, the used days of an approved request are given back, and approving uses the days.
- */
-export function leaveBalanceMovement(
-  from: LeaveStatus,
-  decision: LeaveDecision,
-  days: number,
-): { pending: number; used: number } {
-  return {
-    pending: from === 'pending' ? -days : 0,
-    used: (from === 'approved' ? -days : 0) + (decision === 'approve' ? days : 0),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The writes
 
 const describe = (r: { start_date: string; end_date: string; days_count: number }) =>
   `${r.start_date} to ${r.end_date} (${r.days_count} day${r.days_count === 1 ? '' : 's'})`;
@@ -232,17 +46,19 @@ export interface FileLeaveInput extends LeaveDates {
  * write of one employee (filing, decisions) takes this lock first, so what the statements after it
  * read no concurrent leave write of the employee can change.
  */
-const FILING_LOCK = TenantReader.prepare(`
+const FILING_LOCK = tenantStatement<{ employee_id: string; leave_type_id: string }, FilingLock>(
+  (v) => sql`
   select e.id, e.full_name, e.manager_id, m.email as manager_email,
-         lt.id as type_id, lt.name as type_name, lt.code as type_code, ${sqlNumber('lt.annual_allowance')} as allowance,
+         lt.id as type_id, lt.name as type_name, lt.code as type_code, ${sql.raw(sqlNumber('lt.annual_allowance'))} as allowance,
          (select coalesce(json_agg(json_build_object('id', a.id, 'email', a.email) order by a.created_at, a.id), '[]')
             from employees a where a.is_hr_admin) as hr_admins,
-         ${ALLOWANCE_TYPES_JSON}
+         ${sql.raw(ALLOWANCE_TYPES_JSON)}
     from employees e
     left join employees m on m.id = e.manager_id
-    left join leave_types lt on lt.id = ?
-   where e.id = ?
-     for no key update of e`);
+    left join leave_types lt on lt.id = ${v.leave_type_id}
+   where e.id = ${v.employee_id}
+     for no key update of e`,
+);
 
 interface FilingLock {
   id: string;
@@ -263,18 +79,23 @@ interface FilingLock {
  * that held the lock while this one waited for it): the employee's pending and approved requests
  * whose dates meet the range, and the balance row of the type for the year.
  */
-const FILING_STATE = TenantReader.prepare(`
-  select (select coalesce(json_agg(json_build_object('id', r.id, 'start_date', ${sqlDate('r.start_date')},
-                                                     'end_date', ${sqlDate('r.end_date')},
+const FILING_STATE = tenantStatement<
+  Pick<FileLeaveInput, 'employee_id' | 'leave_type_id' | 'start_date' | 'end_date'> & { year: number },
+  FilingState
+>(
+  (v) => sql`
+  select (select coalesce(json_agg(json_build_object('id', r.id, 'start_date', ${sql.raw(sqlDate('r.start_date'))},
+                                                     'end_date', ${sql.raw(sqlDate('r.end_date'))},
                                                      'leave_duration', r.leave_duration)
                                    order by r.start_date, r.id), '[]')
             from leave_requests r
-           where r.employee_id = ? and r.status in ('pending', 'approved')
-             and r.start_date <= ?::date and r.end_date >= ?::date) as meeting,
-         (select json_build_object('allowance', ${sqlNumber('b.allowance')}, 'used', ${sqlNumber('b.used')},
-                                   'pending', ${sqlNumber('b.pending')})
+           where r.employee_id = ${v.employee_id} and r.status in ('pending', 'approved')
+             and r.start_date <= ${v.end_date}::date and r.end_date >= ${v.start_date}::date) as meeting,
+         (select json_build_object('allowance', ${sql.raw(sqlNumber('b.allowance'))}, 'used', ${sql.raw(sqlNumber('b.used'))},
+                                   'pending', ${sql.raw(sqlNumber('b.pending'))})
             from leave_balances b
-           where b.employee_id = ? and b.leave_type_id = ? and b.year = ?) as balance`);
+           where b.employee_id = ${v.employee_id} and b.leave_type_id = ${v.leave_type_id} and b.year = ${v.year}) as balance`,
+);
 
 interface FilingState {
   meeting: string | (LeaveRange & { id: string })[];
@@ -285,24 +106,53 @@ interface FilingState {
  * The filing's write, once the rules have passed: the days reserved as pending (the year's balance
  * rows created if it has none yet), the request written and its notices put in the outbox.
  */
-const FILE = TenantReader.prepare(`
-  with seeded as (${SEED_BALANCES}
+/** The values of FILE: the request's, and what the filing adds. */
+interface FilingValues extends FileLeaveInput {
+  id: string;
+  tenant_id: string;
+  year: number;
+  /** Whether the type keeps a balance. */
+  tracked: boolean;
+  balance_rows: string;
+  now: string;
+  notices: string;
+}
+
+/**
+ * The filing's write, once the rules have passed: the days reserved as pending (the year's balance
+ * rows created if it has none yet), the request written and its notices put in the outbox.
+ */
+const FILE = tenantStatement<FilingValues, LeaveRequestRecord>(
+  (v) => sql`
+  with seeded as (${seedBalances({
+    tenantId: v.tenant_id,
+    employeeId: v.employee_id,
+    year: v.year,
+    at: v.now,
+    rows: v.balance_rows,
+    when: sql`${v.tracked}::boolean`,
+    change: { leaveTypeId: v.leave_type_id, used: sql`0`, pending: v.days_count },
+  })}
   ),
   reserved as (
-    update leave_balances set pending = pending + ?::numeric, updated_at = ?::timestamptz
-     where id = (select id from leave_balances where employee_id = ? and leave_type_id = ? and year = ?)
-       and ?::boolean
+    update leave_balances set pending = pending + ${v.days_count}::numeric, updated_at = ${v.now}::timestamptz
+     where id = (select id from leave_balances where employee_id = ${v.employee_id} and leave_type_id = ${v.leave_type_id} and year = ${v.year})
+       and ${v.tracked}::boolean
   ),
   filed as (
     insert into leave_requests (id, tenant_id, employee_id, leave_type_id, start_date, end_date, days_count,
                                 leave_duration, status, reason, created_at, updated_at)
-    values (?, ?, ?, ?, ?::date, ?::date, ?::numeric, ?, 'pending', ?, ?::timestamptz, ?::timestamptz)
-    returning ${LEAVE_REQUEST_COLUMNS}
+    values (${v.id}, ${v.tenant_id}, ${v.employee_id}, ${v.leave_type_id}, ${v.start_date}::date, ${v.end_date}::date, ${v.days_count}::numeric,
+            ${v.leave_duration}, 'pending', ${v.reason}, ${v.now}::timestamptz, ${v.now}::timestamptz)
+    returning ${sql.raw(LEAVE_REQUEST_COLUMNS)}
   ),
-  notified as (${outboxInsert('exists (select 1 from filed)')})
-  select * from filed`);
+  notified as (${outboxInsertOf(v.notices, sql`exists (select 1 from filed)`)})
+  select * from filed`,
+);
 
-const ACTOR_IS_HR_ADMIN = TenantReader.prepare('select is_hr_admin from employees where id = ?');
+const ACTOR_IS_HR_ADMIN = tenantStatement<{ id: string }, { is_hr_admin: boolean }>(
+  (v) => sql`select is_hr_admin from employees where id = ${v.id}`,
+);
 
 /**
  * With an employee's own token (decisions §20) the signed-in employee files: for themself, or, as an
@@ -315,7 +165,7 @@ export async function checkFilingActor(
   employeeId: string,
 ): Promise<void> {
   if (actorId === employeeId.toLowerCase()) return;
-  const actor = await new TenantReader(em, tenantId).one<{ is_hr_admin: boolean }>(ACTOR_IS_HR_ADMIN, [actorId]);
+  const actor = await new TenantReader(em, tenantId).one(ACTOR_IS_HR_ADMIN, { id: actorId });
   if (!actor?.is_hr_admin) {
     throw new DomainError('actor_not_permitted', {
       detail: 'An employee files leave for themself; only an HR admin files it for someone else.',
@@ -339,7 +189,7 @@ export async function fileLeaveRequest(
 ): Promise<LeaveRequestRecord> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    const employee = await reader.one<FilingLock>(FILING_LOCK, [input.leave_type_id, input.employee_id]);
+    const employee = await reader.one(FILING_LOCK, input);
     if (!employee) {
       throw new DomainError('employee_not_found', { detail: `No employee ${input.employee_id} in this tenant.` });
     }
@@ -347,14 +197,7 @@ export async function fileLeaveRequest(
       throw new DomainError('leave_type_not_found', { detail: `No leave type ${input.leave_type_id} in this tenant.` });
     }
     const year = Number(input.start_date.slice(0, 4));
-    const state = (await reader.one<FilingState>(FILING_STATE, [
-      input.employee_id,
-      input.end_date,
-      input.start_date,
-      input.employee_id,
-      input.leave_type_id,
-      year,
-    ])) as FilingState;
+    const state = (await reader.one(FILING_STATE, { ...input, year })) as FilingState;
     const overlapping = firstOverlap(input, parsed(state.meeting));
     if (overlapping) {
       throw new DomainError('overlapping_leave_request', {
@@ -385,43 +228,17 @@ export async function fileLeaveRequest(
       subject: `Leave request from ${employee.full_name}`,
       body: `${employee.full_name} asks for ${employee.type_name}, ${describe(input)}.\nReason: ${input.reason}\n`,
     }));
-    const [filed] = await reader.all<LeaveRequestRecord>(FILE, [
-      // seeded
-      tenantId,
-      input.employee_id,
-      year,
-      input.leave_type_id,
-      0,
-      input.leave_type_id,
-      input.days_count,
-      now,
-      now,
-      balanceSeedRows(parsed(employee.allowance_types)),
-      tracked,
-      input.employee_id,
-      year,
-      // reserved
-      input.days_count,
-      now,
-      input.employee_id,
-      input.leave_type_id,
+    const [filed] = await reader.all(FILE, {
+      ...input,
+      // Ids are UUID v7, made in this order: the balance rows, the request, the notices.
+      balance_rows: balanceSeedRows(parsed(employee.allowance_types)),
+      id: uuidv7(),
+      tenant_id: tenantId,
       year,
       tracked,
-      // filed
-      uuidv7(),
-      tenantId,
-      input.employee_id,
-      input.leave_type_id,
-      input.start_date,
-      input.end_date,
-      input.days_count,
-      input.leave_duration,
-      input.reason,
       now,
-      now,
-      // notified
-      outboxRows(notices),
-    ]);
+      notices: outboxRows(notices),
+    });
     await recordEvents(reader, origin, [{ type: 'leave_request.created', object: filed }]);
     return filed as LeaveRequestRecord;
   });
@@ -440,19 +257,21 @@ export interface LeaveDecisionInput {
  * locked: the status read here is the latest committed one, and no other leave write of the
  * employee runs until this one commits.
  */
-const DECISION_LOCK = TenantReader.prepare(`
-  select r.status, r.version, r.employee_id, r.leave_type_id, ${sqlDate('r.start_date')} as start_date,
-         ${sqlDate('r.end_date')} as end_date, ${sqlNumber('r.days_count')} as days_count,
+const DECISION_LOCK = tenantStatement<{ id: string; actor_id: string }, DecisionLock>(
+  (v) => sql`
+  select r.status, r.version, r.employee_id, r.leave_type_id, ${sql.raw(sqlDate('r.start_date'))} as start_date,
+         ${sql.raw(sqlDate('r.end_date'))} as end_date, ${sql.raw(sqlNumber('r.days_count'))} as days_count,
          e.email as employee_email, e.manager_id,
          a.id as actor_id, a.is_hr_admin as actor_is_hr_admin, a.full_name as actor_name,
-         lt.name as type_name, ${sqlNumber('lt.annual_allowance')} as allowance,
-         ${ALLOWANCE_TYPES_JSON}
+         lt.name as type_name, ${sql.raw(sqlNumber('lt.annual_allowance'))} as allowance,
+         ${sql.raw(ALLOWANCE_TYPES_JSON)}
     from leave_requests r
     join employees e on e.id = r.employee_id
     join leave_types lt on lt.id = r.leave_type_id
-    left join employees a on a.id = ?
-   where r.id = ?
-     for no key update of r, e`);
+    left join employees a on a.id = ${v.actor_id}
+   where r.id = ${v.id}
+     for no key update of r, e`,
+);
 
 interface DecisionLock {
   status: LeaveStatus;
@@ -472,23 +291,53 @@ interface DecisionLock {
   allowance_types: string | AllowanceType[];
 }
 
+/** The values of DECIDE. */
+interface DecisionValues {
+  /** The request's. */
+  id: string;
+  tenant_id: string;
+  employee_id: string;
+  leave_type_id: string;
+  year: number;
+  /** Whether the type keeps a balance, and how the decision moves it. */
+  tracked: boolean;
+  used: number;
+  pending: number;
+  balance_rows: string;
+  status: LeaveStatus;
+  decided_by: string;
+  comment: string | null;
+  now: string;
+  notices: string;
+}
+
 /** The decision, one statement: the balance moves with the status, the employee is told. */
-const DECIDE = TenantReader.prepare(`
-  with seeded as (${SEED_BALANCES}
+const DECIDE = tenantStatement<DecisionValues, LeaveRequestRecord>(
+  (v) => sql`
+  with seeded as (${seedBalances({
+    tenantId: v.tenant_id,
+    employeeId: v.employee_id,
+    year: v.year,
+    at: v.now,
+    rows: v.balance_rows,
+    when: sql`${v.tracked}::boolean`,
+    change: { leaveTypeId: v.leave_type_id, used: v.used, pending: v.pending },
+  })}
   ),
   moved as (
-    update leave_balances set used = used + ?::numeric, pending = pending + ?::numeric, updated_at = ?::timestamptz
-     where id = (select id from leave_balances where employee_id = ? and leave_type_id = ? and year = ?)
-       and ?::boolean
+    update leave_balances set used = used + ${v.used}::numeric, pending = pending + ${v.pending}::numeric, updated_at = ${v.now}::timestamptz
+     where id = (select id from leave_balances where employee_id = ${v.employee_id} and leave_type_id = ${v.leave_type_id} and year = ${v.year})
+       and ${v.tracked}::boolean
   ),
   decided as (
-    update leave_requests set status = ?, decided_by = ?, decided_at = ?::timestamptz, decision_comment = ?,
-                              updated_at = ?::timestamptz, version = version + 1
-     where id = (select id from leave_requests where id = ?)
-    returning ${LEAVE_REQUEST_COLUMNS}
+    update leave_requests set status = ${v.status}, decided_by = ${v.decided_by}, decided_at = ${v.now}::timestamptz, decision_comment = ${v.comment},
+                              updated_at = ${v.now}::timestamptz, version = version + 1
+     where id = (select id from leave_requests where id = ${v.id})
+    returning ${sql.raw(LEAVE_REQUEST_COLUMNS)}
   ),
-  notified as (${outboxInsert('exists (select 1 from decided)')})
-  select * from decided`);
+  notified as (${outboxInsertOf(v.notices, sql`exists (select 1 from decided)`)})
+  select * from decided`,
+);
 
 /**
  * Approve, reject or cancel (decisions §8): not_found for a request outside the tenant,
@@ -509,7 +358,7 @@ export async function decideLeaveRequest(
 ): Promise<LeaveRequestRecord> {
   return inTransaction(em, async (tx) => {
     const reader = new TenantReader(tx, tenantId);
-    const request = await reader.one<DecisionLock>(DECISION_LOCK, [input.actor_employee_id, input.id]);
+    const request = await reader.one(DECISION_LOCK, { id: input.id, actor_id: input.actor_employee_id });
     if (!request) throw new DomainError('not_found', { detail: `No leave request ${input.id}.` });
     if (!request.actor_id) {
       throw new DomainError('actor_not_found', { detail: `No employee ${input.actor_employee_id} in this tenant.` });
@@ -538,39 +387,22 @@ export async function decideLeaveRequest(
       subject: `Your leave request was ${status}`,
       body: `Your ${request.type_name} request for ${describe(request)} was ${status} by ${request.actor_name}.${input.comment ? `\nComment: ${input.comment}` : ''}\n`,
     };
-    const [decided] = await reader.all<LeaveRequestRecord>(DECIDE, [
-      // seeded
-      tenantId,
-      request.employee_id,
-      year,
-      request.leave_type_id,
-      moved.used,
-      request.leave_type_id,
-      moved.pending,
-      now,
-      now,
-      balanceSeedRows(parsed(request.allowance_types)),
-      tracked,
-      request.employee_id,
-      year,
-      // moved
-      moved.used,
-      moved.pending,
-      now,
-      request.employee_id,
-      request.leave_type_id,
+    const [decided] = await reader.all(DECIDE, {
+      id: input.id,
+      tenant_id: tenantId,
+      employee_id: request.employee_id,
+      leave_type_id: request.leave_type_id,
       year,
       tracked,
-      // decided
+      used: moved.used,
+      pending: moved.pending,
+      balance_rows: balanceSeedRows(parsed(request.allowance_types)),
       status,
-      request.actor_id,
-      now,
+      decided_by: request.actor_id,
       comment,
       now,
-      input.id,
-      // notified
-      outboxRows([notice]),
-    ]);
+      notices: outboxRows([notice]),
+    });
     await recordEvents(reader, origin, [{ type: `leave_request.${status}`, object: decided }]);
     return decided as LeaveRequestRecord;
   });

@@ -1,6 +1,7 @@
 import type { InferEntity } from '@mikro-orm/core';
 import { uuidv7 } from 'uuidv7';
 import { LeaveBalance, LeaveType } from '../../db/entities/leave.js';
+import { type RawSql, sql } from '../../db/namedValues.js';
 import { type EntityManager, TENANT_FILTER } from '../../db/orm.js';
 
 /** The leave types every new tenant starts with (decisions §8). */
@@ -75,26 +76,43 @@ export interface AllowanceType {
   allowance: number;
 }
 
-/** The JSON parameter of SEED_BALANCES: one new UUID v7 id per type. */
+/** The value of seedBalances' `rows`: one new UUID v7 id per type. */
 export const balanceSeedRows = (types: readonly AllowanceType[]) =>
   JSON.stringify(types.map((t) => ({ id: uuidv7(), leave_type_id: t.id, allowance: t.allowance })));
+
+/** What seedBalances is given: named values of the statement (`v.year`) or SQL. */
+export interface BalanceSeed {
+  tenantId: unknown;
+  employeeId: unknown;
+  year: unknown;
+  /** created_at and updated_at of the new rows. */
+  at: unknown;
+  /** The types to seed (balanceSeedRows). */
+  rows: unknown;
+  /** Seed only when this condition holds. */
+  when: RawSql;
+  /** The write's own change: the used and pending days the row of its leave type starts with; every other row starts empty. */
+  change?: { leaveTypeId: unknown; used: unknown; pending: unknown };
+}
 
 /**
  * The balance rows an employee lacks for a year, one per leave type that keeps a balance, each
  * with its annual allowance: a CTE body of a write statement, run through the tenant reader.
- * Parameters: tenant, employee, year, then the used and the pending amount the row of
- * `leave_type_id = ?` starts with (the write's own change; every other type's row starts empty),
- * the timestamps, the types (balanceSeedRows), whether to seed at all, then employee and year again.
- * A statement may append further conditions with `and …`.
  */
-export const SEED_BALANCES = `
+export function seedBalances(seed: BalanceSeed): RawSql {
+  const { change } = seed;
+  const days = change
+    ? sql`case when s.leave_type_id = ${change.leaveTypeId} then ${change.used}::numeric else 0 end,
+           case when s.leave_type_id = ${change.leaveTypeId} then ${change.pending}::numeric else 0 end`
+    : sql`0, 0`;
+  return sql`
     insert into leave_balances (id, tenant_id, employee_id, leave_type_id, year, allowance, used, pending,
                                 created_at, updated_at)
-    select s.id, ?, ?, s.leave_type_id, ?, s.allowance,
-           case when s.leave_type_id = ? then ?::numeric else 0 end,
-           case when s.leave_type_id = ? then ?::numeric else 0 end,
-           ?::timestamptz, ?::timestamptz
-      from json_to_recordset(?::json) as s(id uuid, leave_type_id uuid, allowance numeric)
-     where ?::boolean
+    select s.id, ${seed.tenantId}, ${seed.employeeId}, s.leave_type_id, ${seed.year}, s.allowance,
+           ${days},
+           ${seed.at}::timestamptz, ${seed.at}::timestamptz
+      from json_to_recordset(${seed.rows}::json) as s(id uuid, leave_type_id uuid, allowance numeric)
+     where ${seed.when}
        and not exists (select 1 from leave_balances b
-                        where b.employee_id = ? and b.leave_type_id = s.leave_type_id and b.year = ?)`;
+                        where b.employee_id = ${seed.employeeId} and b.leave_type_id = s.leave_type_id and b.year = ${seed.year})`;
+}

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDateTime, recordColumns } from '../../core/records.js';
-import { DELIVERED_EVENT_TYPES } from '../events/eventLog.js';
+import { DELIVERED_EVENT_TYPES } from '../events/events.writes.js';
 
 export const deliverySchema = z
   .object({

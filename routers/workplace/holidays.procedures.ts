@@ -1,7 +1,7 @@
 /** GET /v1/holidays and /v1/holidays/{id}: read-only, filtered by a date window. */
 import { z } from 'zod';
 import { dateField } from '../../core/fields.js';
-import { isoDate, isoDateTime, readProcedures } from '../../core/records.js';
+import { dateBoundFilter, isoDate, isoDateTime, readProcedures } from '../../core/records.js';
 import { router } from '../../core/trpc.js';
 
 export const holidaySchema = z
@@ -24,16 +24,12 @@ export const holidaysRouter = router(
     summaries: { list: 'List holidays', get: 'Get a holiday' },
     // decisions §15: an inclusive window on the holiday's date.
     filters: {
-      from: {
-        schema: dateField('Only holidays on or after this date (inclusive).'),
-        where: 'holidays.date >= ?',
-        range: true,
-      },
-      to: {
-        schema: dateField('Only holidays on or before this date (inclusive); not before `from`.'),
-        where: 'holidays.date <= ?',
-        range: true,
-      },
+      from: dateBoundFilter('holidays.date', '>=', dateField('Only holidays on or after this date (inclusive).')),
+      to: dateBoundFilter(
+        'holidays.date',
+        '<=',
+        dateField('Only holidays on or before this date (inclusive); not before `from`.'),
+      ),
     },
     window: ['from', 'to'],
   }),

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { CursorCodec, loadCursorSecret } from '../../core/cursors.js';
 import { isEmbedded, migrate, type Orm, openOrm, serverStatementTimeoutMs } from '../../db/orm.js';
-import { purgeExpiredEvents } from '../../routers/events/eventLog.js';
+import { purgeExpiredEvents } from '../../routers/events/events.writes.js';
 import { startJobs } from '../../routers/index.js';
 import { eraseExpiredPreviousSecrets } from '../../routers/webhooks/webhookSecrets.writes.js';
 import { configureWebhookResolver } from '../../routers/webhooks/webhookUrls.js';

@@ -14,7 +14,7 @@ import type { Meta } from '../../core/trpc.js';
 import { ACCESS_TOKEN_TTL_S, GRANT_TYPES, REFRESH_TOKEN_TTL_S } from '../../routers/credentials/oauthGrants.writes.js';
 import { APP_GRANT_TYPES, EMPLOYEE_TOKEN_SCOPES } from '../../routers/credentials/signIn.writes.js';
 import { componentName, EVENT_RECORD_SCHEMAS, EVENT_TYPE_TEXT } from '../../routers/events/event.record.js';
-import { DELIVERED_EVENT_SCOPES, DELIVERED_EVENT_TYPES, TEST_EVENT_TYPE } from '../../routers/events/eventLog.js';
+import { DELIVERED_EVENT_SCOPES, DELIVERED_EVENT_TYPES, TEST_EVENT_TYPE } from '../../routers/events/events.writes.js';
 import { appRouter } from '../../routers/index.js';
 import { procedureTable } from '../http/rest.js';
 import { parseEnv } from '../main/env.js';

@@ -3,11 +3,10 @@
 // create.test.ts's, by parallel hires concurrency.test.ts's.
 import pg from 'pg';
 import { expect, inject, test } from 'vitest';
-import {
-  EMPLOYEE_CODE_PATTERN,
-  employeeCodeSql,
-  formatEmployeeCode,
-} from '../../routers/employees/employees.writes.js';
+import { sql, statement } from '../../db/namedValues.js';
+import { numberPlaceholders } from '../../db/statements.js';
+import { EMPLOYEE_CODE_PATTERN, formatEmployeeCode } from '../../routers/employees/employees.rules.js';
+import { employeeCodeSql } from '../../routers/employees/employees.writes.js';
 
 test('formatEmployeeCode pads the number with zeros to the tenant digits', () => {
   expect(formatEmployeeCode('EMP-', 4, 1)).toBe('EMP-0001');
@@ -31,13 +30,17 @@ test('formatEmployeeCode puts the prefix first, as it is (none, several characte
   expect(formatEmployeeCode('2024-', 2, 1)).toBe('2024-01');
 });
 
-test('employeeCodeSql is formatEmployeeCode in SQL: the expression and its two parameters', () => {
-  expect(employeeCodeSql('candidate.n')).toBe(
-    "?::text || lpad((candidate.n)::text, greatest(?::int, length((candidate.n)::text)), '0')",
+/** `select <the code of number n> as code`, with the prefix and the digits as named values. */
+const codeOf = (n: string) =>
+  statement<{ prefix: string; digits: number }>(
+    (v) => sql`select ${employeeCodeSql(sql.raw(n), v.prefix, v.digits)} as code`,
   );
-  expect(employeeCodeSql('max(n)')).toBe(
-    "?::text || lpad((max(n))::text, greatest(?::int, length((max(n))::text)), '0')",
+
+test('employeeCodeSql is formatEmployeeCode in SQL: the expression with the prefix and the digits', () => {
+  expect(codeOf('candidate.n').sql).toBe(
+    "select ?::text || lpad((candidate.n)::text, greatest(?::int, length((candidate.n)::text)), '0') as code",
   );
+  expect(codeOf('max(n)').bind({ digits: 4, prefix: 'EMP-' })).toEqual(['EMP-', 4]);
 });
 
 test('employeeCodeSql gives the codes formatEmployeeCode gives, in PostgreSQL', async () => {
@@ -57,10 +60,12 @@ test('employeeCodeSql gives the codes formatEmployeeCode gives, in PostgreSQL', 
   await client.connect();
   try {
     for (const [prefix, digits, n] of cases) {
-      // `n` is an SQL expression (here a literal); the prefix and the digits are the two parameters.
-      let k = 0;
-      const sql = `select ${employeeCodeSql(String(n))} as code`.replace(/\?/g, () => `$${++k}`);
-      const { rows } = await client.query<{ code: string }>(sql, [prefix, digits]);
+      // `n` is an SQL expression (here a literal); the prefix and the digits are named values.
+      const code = codeOf(String(n));
+      const { rows } = await client.query<{ code: string }>(
+        numberPlaceholders(code.sql),
+        code.bind({ prefix, digits }),
+      );
       expect(rows[0].code, `${prefix} ${digits} ${n}`).toBe(formatEmployeeCode(prefix, digits, n));
     }
   } finally {

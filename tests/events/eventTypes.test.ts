@@ -1,13 +1,9 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { beforeAll, describe, expect, test } from 'vitest';
-import {
-  DELIVERED_EVENT_TYPES,
-  type DeliveredEventType,
-  eventColumns,
-  eventRecord,
-} from '../../routers/events/eventLog.js';
+import { eventColumns, parseEventRow } from '../../routers/events/event.record.js';
+import { DELIVERED_EVENT_TYPES, type DeliveredEventType } from '../../routers/events/events.writes.js';
 import type { AppRouter } from '../../routers/index.js';
-import { disableEndpoint } from '../../routers/webhooks/webhookDeliveries.writes.js';
+import { recordEndpointDisabled } from '../../routers/webhooks/webhookDeliveries.writes.js';
 import { decideOk, fileOk } from '../leave/helpers.js';
 import { sql } from '../support/database.js';
 import { patchEmployee } from '../support/employees.js';
@@ -159,7 +155,7 @@ describe('each schema holds for real events of its type', () => {
         where id = ?`,
       [endpoint.id],
     );
-    await disableEndpoint(h.orm.em.fork(), org.tenantId, endpoint.id, 100);
+    await recordEndpointDisabled(h.orm.em.fork(), org.tenantId, endpoint.id, 100);
     // The delivery body is the event record as eventColumns reads it (routers/webhooks/webhook.dispatcher.ts).
     const rows = await sql<Json>(
       h,
@@ -167,7 +163,7 @@ describe('each schema holds for real events of its type', () => {
       [org.tenantId],
     );
     recorded = rows.map((row) => {
-      const record = eventRecord(row as Json & { data: unknown; previous_attributes: unknown; request: unknown });
+      const record = parseEventRow(row as Json & { data: unknown; previous_attributes: unknown; request: unknown });
       return { type: record.type as DeliveredEventType, record };
     });
   });

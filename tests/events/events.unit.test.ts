@@ -2,16 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { cursorListKey } from '../../core/cursors.js';
 import { eventSchema } from '../../routers/events/event.record.js';
 import {
-  EVENT_SCOPES,
-  EVENT_TYPES,
   eventFilterValues,
   listedEventTypes,
   parseEventTypes,
-  previousAttributes,
   visibleEventTypes,
-} from '../../routers/events/eventLog.js';
+} from '../../routers/events/events.rules.js';
+import { EVENT_SCOPES, EVENT_TYPES, previousAttributes } from '../../routers/events/events.writes.js';
 
-// The pure rules of the event log (routers/events/eventLog.ts): what an update reports as changed, the type
+// The pure rules of the event log (routers/events/events.rules.ts, previousAttributes in events.writes.ts): what an update reports as changed, the type
 // filter, visibility by scope, and the filter values a cursor is bound to.
 
 describe('previousAttributes', () => {

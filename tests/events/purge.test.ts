@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Orm } from '../../db/orm.js';
 import { TenantReader } from '../../db/tenantReader.js';
-import { EVENT_RETENTION_DAYS, purgeExpiredEvents, recordEvents } from '../../routers/events/eventLog.js';
+import { EVENT_RETENTION_DAYS, purgeExpiredEvents, recordEvents } from '../../routers/events/events.writes.js';
 import { openTestOrm, sql } from '../support/database.js';
 import { newTenant } from '../support/tenants.js';
 

@@ -2,7 +2,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SCOPES, type Scope } from '../../core/scopes.js';
 import { TenantReader } from '../../db/tenantReader.js';
-import { EVENT_TYPES, recordEvents } from '../../routers/events/eventLog.js';
+import { EVENT_TYPES, recordEvents } from '../../routers/events/events.writes.js';
 import type { AppRouter } from '../../routers/index.js';
 import { decideOk, fileOk } from '../leave/helpers.js';
 import { hireBody, patchEmployee, postEmployee } from '../support/employees.js';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { expect, test } from 'vitest';
-import { EVENT_RETENTION_DAYS } from '../../routers/events/eventLog.js';
+import { EVENT_RETENTION_DAYS } from '../../routers/events/events.writes.js';
 import type { AppRouter } from '../../routers/index.js';
 import { sql } from '../support/database.js';
 import { hire } from '../support/employees.js';

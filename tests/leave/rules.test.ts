@@ -18,9 +18,9 @@ import {
   leaveRangesOverlap,
   leaveTransitionRefusal,
   nextLeaveStatus,
-} from '../../routers/leave/leaveRequests.writes.js';
+} from '../../routers/leave/leaveRequests.rules.js';
 
-// The leave rules of routers/leave/leaveRequests.writes.ts, without a database (decisions §8).
+// The leave rules of routers/leave/leaveRequests.rules.ts, without a database (decisions §8).
 
 const range = (start_date: string, end_date: string, leave_duration: LeaveDuration = 'full_day'): LeaveRange => ({
   start_date,

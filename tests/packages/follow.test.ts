@@ -9,7 +9,7 @@ import {
   isWorkforceError,
   WorkforceError,
 } from '../../packages/client/src/index.js';
-import { EVENT_RETENTION_DAYS } from '../../routers/events/eventLog.js';
+import { EVENT_RETENTION_DAYS } from '../../routers/events/events.writes.js';
 import { allEvents, listEvents } from '../events/helpers.js';
 import { sql } from '../support/database.js';
 import { hire, patchEmployee } from '../support/employees.js';

@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import { compileTenantStatement } from '../../db/tenantReader.js';
-import { EVENT_TYPES } from '../../routers/events/eventLog.js';
 import { EVENT_PAGES } from '../../routers/events/events.reads.js';
+import { EVENT_TYPES } from '../../routers/events/events.writes.js';
 import { planOf, sql, useFreshDatabase } from '../support/database.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';
 
@@ -43,7 +43,10 @@ beforeAll(async () => {
 }, 120_000);
 
 /** A later page's position: an event in the middle of the seeded ones. */
-const POSITION = [new Date(Date.now() - 10 * 86_400_000).toISOString(), '01a20129-a8bd-7fe6-893d-e14d781596aa'];
+const POSITION = {
+  position_created_at: new Date(Date.now() - 10 * 86_400_000).toISOString(),
+  position_id: '01a20129-a8bd-7fe6-893d-e14d781596aa',
+};
 
 test.each(['asc', 'desc'] as const)(
   'order=%s: each type’s events walked on the index, no table sorted',
@@ -51,14 +54,15 @@ test.each(['asc', 'desc'] as const)(
     const scan = order === 'desc' ? 'Index Scan Backward' : 'Index Scan';
     for (const types of [EVENT_TYPES, ['employee.updated']]) {
       for (const [statement, position] of [
-        [EVENT_PAGES[order].first, []],
+        [EVENT_PAGES[order].first, {}],
         [EVENT_PAGES[order].later, POSITION],
       ] as const) {
-        const { text } = compileTenantStatement(statement);
+        const { text } = compileTenantStatement(statement.sql);
         for (const mode of ['custom', 'generic'] as const) {
           // The types as a PostgreSQL array literal: the statement's parameter is a text[].
-          const plan = await planOf(h, text, [t.tenant.id, `{${types.join(',')}}`, ...position, 51, 51], mode);
-          const what = `${order} ${types.length} type(s) ${position.length ? 'later' : 'first'} ${mode}\n${plan}`;
+          const values = statement.bind({ types: `{${types.join(',')}}` as never, rows: 51, ...position });
+          const plan = await planOf(h, text, [t.tenant.id, ...values], mode);
+          const what = `${order} ${types.length} type(s) ${'position_id' in position ? 'later' : 'first'} ${mode}\n${plan}`;
           expect(plan, what).not.toMatch(/Seq Scan on events|Bitmap/);
           expect(plan, what).toMatch(new RegExp(`${scan} using events_tenant_type_created on events`));
           if (order === 'asc') expect(plan, what).not.toMatch(/Index Scan Backward/);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { filteredListPages, type PageStatements, tenantReader } from '../../core/records.js';
+import { filteredListPages, tenantReader } from '../../core/records.js';
+import { type PageStatements, pageValues } from '../../db/listQueries.js';
 import { compileTenantStatement } from '../../db/tenantReader.js';
 import '../../routers/index.js';
 import { planOf, sql, useFreshDatabase } from '../support/database.js';
@@ -146,7 +147,7 @@ describe('every combination of every list’s filters is a keyset page on an ind
     for (const variant of variants) {
       for (const [mask, statements] of list.pages.entries()) {
         const given = list.filters.filter((_, bit) => mask & (1 << bit));
-        const params = given.map((name) => variant[name]);
+        const filterValues = Object.fromEntries(given.map((name) => [name, variant[name]]));
         // A page of one e-mail reads one row; one of the HR admins with another filter may sort the
         // tenant's HR admins (a handful, on their index) rather than walk the other filter's rows.
         const bounded =
@@ -156,9 +157,14 @@ describe('every combination of every list’s filters is a keyset page on an ind
           [statements.first, undefined],
           [statements.after, CURSOR],
         ] as const) {
-          const { text } = compileTenantStatement(statement);
+          const { text } = compileTenantStatement(statement.sql);
           for (const mode of ['custom', 'generic'] as const) {
-            const plan = await planOf(h, text, [t.tenant.id, ...statements.values(params, cursor, 21)], mode);
+            const plan = await planOf(
+              h,
+              text,
+              [t.tenant.id, ...statement.bind(pageValues(filterValues, cursor, 21))],
+              mode,
+            );
             const what = `${path} ${given.map((name) => `${name}=${variant[name]}`).join('+') || 'unfiltered'} ${cursor ? 'after' : 'first'} ${mode}\n${plan}`;
             expect(plan, what).not.toMatch(/Seq Scan/);
             if (plan.includes('CTE walked')) expect(walk(plan), what).not.toMatch(/Sort/);
@@ -172,15 +178,15 @@ describe('every combination of every list’s filters is a keyset page on an ind
 
 describe('a window page is the window’s rows in list order, whichever step found them', () => {
   /** The ids of the pages of `statements` read through the tenant reader, `limit` rows each, until `most`. */
-  async function walkAll(statements: PageStatements, params: readonly string[], limit: number, most: number) {
+  async function walkAll(statements: PageStatements, values: Record<string, string>, limit: number, most: number) {
     const reader = tenantReader({ em: h.orm.em.fork(), credential: { tenantId: t.tenant.id } });
     const ids: string[] = [];
     let cursor: readonly [string, string] | undefined;
     for (;;) {
-      const rows = await reader.all<{ id: string; created_at: string }>(
+      const rows = (await reader.all(
         cursor ? statements.after : statements.first,
-        statements.values(params, cursor, limit + 1),
-      );
+        pageValues(values, cursor, limit + 1),
+      )) as { id: string; created_at: string }[];
       ids.push(...rows.slice(0, limit).map((row) => row.id));
       if (rows.length <= limit || ids.length >= most) return ids;
       const last = rows[limit - 1];
@@ -208,7 +214,7 @@ describe('a window page is the window’s rows in list order, whichever step fou
       [t.tenant.id, from, to, MOST],
     );
     // A small limit makes the walk's budget short, so a narrow window is found by the second step.
-    const ids = await walkAll(list.pages[bits(['from', 'to'])], [from, to], 7, MOST);
+    const ids = await walkAll(list.pages[bits(['from', 'to'])], { from, to }, 7, MOST);
     expect(ids).toEqual(expected.map((row) => row.id));
   });
 });

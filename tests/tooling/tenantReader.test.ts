@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { pageStatements, recordColumns, tenantReader } from '../../core/records.js';
+import { recordColumns, tenantReader } from '../../core/records.js';
 import { Employee, LeaveRequest, LeaveType } from '../../db/entities/index.js';
+import { pageStatements, pageValues } from '../../db/listQueries.js';
 import { TENANT_FILTER } from '../../db/orm.js';
 import { compileTenantStatement, TENANT_TABLES, TenantReader, TenantScopeError } from '../../db/tenantReader.js';
 import { employeeSchema } from '../../routers/employees/employee.record.js';
@@ -110,12 +111,13 @@ describe('a read that forgets the tenant fails or stays in the tenant, never lea
 test('a scoped page still walks the (tenant_id, created_at, id) index, first page and later ones, planned for its values or for any', async () => {
   const t = await h.tenant();
   const page = pageStatements('employees', recordColumns(employeeSchema));
-  for (const [statement, params] of [
-    [page.first, [51]],
-    [page.after, ['2026-01-01T00:00:00.000Z', t.hr_admin.id, 51]],
+  for (const [statement, cursor] of [
+    [page.first, undefined],
+    [page.after, ['2026-01-01T00:00:00.000Z', t.hr_admin.id]],
   ] as const) {
+    const params = statement.bind(pageValues({}, cursor, 51));
     for (const mode of ['custom', 'generic'] as const) {
-      const plan = await planOf(h, compileTenantStatement(statement).text, [t.tenant.id, ...params], mode);
+      const plan = await planOf(h, compileTenantStatement(statement.sql).text, [t.tenant.id, ...params], mode);
       expect(plan, mode).toContain('employees_tenant_page');
       expect(plan, mode).not.toMatch(/Sort/);
     }

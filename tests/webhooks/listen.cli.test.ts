@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, expect, test } from 'vitest';
-import { EVENT_RETENTION_DAYS } from '../../routers/events/eventLog.js';
+import { EVENT_RETENTION_DAYS } from '../../routers/events/events.writes.js';
 import { sql, useTempDir } from '../support/database.js';
 import { hire, patchEmployee } from '../support/employees.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';

@@ -1,10 +1,10 @@
 import { uuidv7 } from 'uuidv7';
 import type { WriteOrigin } from '../../core/context.js';
 import type { Scope } from '../../core/scopes.js';
-import { sqlTimestamp } from '../../db/columns.js';
+import { type Named, type RawSql, sql, statement } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
-import { deleteInBatches } from '../../db/purge.js';
-import { parsed, TenantReader } from '../../db/tenantReader.js';
+import { type BatchSize, deleteInBatches } from '../../db/purge.js';
+import { type TenantReader, tenantStatement } from '../../db/tenantReader.js';
 
 /**
  * The event log (decisions §14): every committed business write records what it did, in its own
@@ -43,11 +43,6 @@ export const DELIVERED_EVENT_SCOPES = {
 export type DeliveredEventType = keyof typeof DELIVERED_EVENT_SCOPES;
 export const DELIVERED_EVENT_TYPES = Object.keys(DELIVERED_EVENT_SCOPES) as DeliveredEventType[];
 
-/** The types a credential with `scopes` may see. */
-export function visibleEventTypes(scopes: readonly string[]): EventType[] {
-  return EVENT_TYPES.filter((type) => scopes.includes(EVENT_SCOPES[type]));
-}
-
 export interface NewEvent {
   type: DeliveredEventType;
   /** The resource's read record as it is after the write. */
@@ -56,13 +51,36 @@ export interface NewEvent {
   previousAttributes?: object | null;
 }
 
+/** The values eventCtes names: the tenant, the write that records the events, the one endpoint of a test event. */
+export interface EventValues {
+  event_tenant_id: string;
+  event_request_id: string;
+  event_idempotency_key: string | null;
+  /** Sends the events to that endpoint alone, whatever its event types (the test event). */
+  event_only_endpoint: string | null;
+}
+
+/** eventCtes' values for a write of `reader`'s tenant made by `origin`. */
+export function eventValues(
+  reader: TenantReader,
+  origin: WriteOrigin,
+  onlyEndpoint: string | null = null,
+): EventValues {
+  return {
+    event_tenant_id: reader.tenantId,
+    event_request_id: origin.requestId,
+    event_idempotency_key: origin.idempotencyKey,
+    event_only_endpoint: onlyEndpoint,
+  };
+}
+
 /**
  * The CTEs that record events and queue their deliveries, ending in `queued` (the attempts
  * queued), for a statement of its own (RECORD) or inside the statement of a write that makes the
- * events' objects itself in the same round trip (the hire: employees.writes.ts). `events` is SQL
- * for a jsonb array of `{ id, type, object, previous_attributes }` (no rows when null); its
- * parameters go between eventValues' `before` and `after`. `onlyEndpoint` sends the events to that
- * endpoint alone, whatever its event types (the test event); otherwise every enabled endpoint of
+ * events' objects itself in the same round trip (the hire: employees.writes.ts). `v` gives the
+ * statement's EventValues (its values object holds them beside its own); `events` is SQL for a
+ * jsonb array of `{ id, type, object, previous_attributes }` (no rows when null). With
+ * `event_only_endpoint` the events go to that endpoint alone; otherwise every enabled endpoint of
  * the tenant subscribed to the type (or to `*`) gets a first attempt, due now.
  *
  * The events' position (decisions §19, "No event is passed over"): their created_at is taken here,
@@ -77,62 +95,43 @@ export interface NewEvent {
  * last. A statement that updates its tenant's row itself (the hire's employee counter) passes that
  * assignment as `tenantSet`: a row is updated at most once by one statement.
  */
-export function eventCtes(events: string, options: { tenantSet?: string } = {}): string {
-  return `batch as (
+export function eventCtes(v: Named<EventValues>, events: RawSql, options: { tenantSet?: RawSql } = {}): RawSql {
+  const tenantSet = options.tenantSet
+    ? sql`,
+           ${options.tenantSet}`
+    : sql``;
+  return sql`batch as (
     select x.id, x.type, x.object, x.previous_attributes
       from jsonb_to_recordset(${events}) as x(id uuid, type text, object jsonb, previous_attributes jsonb)
   ),
   positioned as (
     update tenants
-       set last_event_at = greatest(clock_timestamp(), coalesce(last_event_at, '-infinity') + interval '1 millisecond')${
-         options.tenantSet
-           ? `,
-           ${options.tenantSet}`
-           : ''
-       }
-     where id = ?::uuid and exists (select 1 from batch)
+       set last_event_at = greatest(clock_timestamp(), coalesce(last_event_at, '-infinity') + interval '1 millisecond')${tenantSet}
+     where id = ${v.event_tenant_id}::uuid and exists (select 1 from batch)
     returning last_event_at
   ),
   recorded as (
     insert into events (id, tenant_id, type, data, previous_attributes, request_id, idempotency_key, created_at)
-    select b.id, ?::uuid, b.type, jsonb_build_object('object', b.object), b.previous_attributes, ?, ?, p.last_event_at
+    select b.id, ${v.event_tenant_id}::uuid, b.type, jsonb_build_object('object', b.object), b.previous_attributes, ${v.event_request_id}, ${v.event_idempotency_key}, p.last_event_at
       from batch b cross join positioned p
     returning id, type
   ),
   queued as (
     insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
                                     created_at)
-    select wf_uuidv7(), ?::uuid, w.id, r.id, r.type, 1, 'pending', clock_timestamp(), clock_timestamp()
+    select wf_uuidv7(), ${v.event_tenant_id}::uuid, w.id, r.id, r.type, 1, 'pending', clock_timestamp(), clock_timestamp()
       from recorded r
       join webhook_endpoints w
-        on w.enabled and (case when ?::uuid is null then r.type = any (w.event_types) or '*' = any (w.event_types)
-                               else w.id = ?::uuid end)
+        on w.enabled and (case when ${v.event_only_endpoint}::uuid is null then r.type = any (w.event_types) or '*' = any (w.event_types)
+                               else w.id = ${v.event_only_endpoint}::uuid end)
     returning id
   )`;
 }
 
-/** The parameters of eventCtes around those of its `events`. */
-export function eventValues(
-  reader: TenantReader,
-  origin: WriteOrigin,
-  onlyEndpoint: string | null = null,
-): { before: unknown[]; after: unknown[] } {
-  return {
-    before: [],
-    after: [
-      reader.tenantId,
-      reader.tenantId,
-      origin.requestId,
-      origin.idempotencyKey,
-      reader.tenantId,
-      onlyEndpoint,
-      onlyEndpoint,
-    ],
-  };
-}
-
 /** Records the events and queues their deliveries: one statement. */
-const RECORD = TenantReader.prepare(`with ${eventCtes('?::jsonb')} select id from queued`);
+const RECORD = tenantStatement<EventValues & { events: string }, { id: string }>(
+  (v) => sql`with ${eventCtes(v, sql`${v.events}::jsonb`)} select id from queued`,
+);
 
 /**
  * Records `events` (in this order) and queues their deliveries, in the caller's transaction; the
@@ -152,8 +151,10 @@ export async function recordEvents(
     object: e.object,
     previous_attributes: e.previousAttributes ?? null,
   }));
-  const { before, after } = eventValues(reader, origin, onlyEndpoint);
-  const queued = await reader.all(RECORD, [...before, JSON.stringify(rows), ...after]);
+  const queued = await reader.all(RECORD, {
+    ...eventValues(reader, origin, onlyEndpoint),
+    events: JSON.stringify(rows),
+  });
   if (queued.length) deliveriesQueued(reader);
   const { tenantId } = reader;
   reader.afterCommit(() => {
@@ -211,81 +212,16 @@ export function previousAttributes<R extends object>(before: R, after: R): Parti
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading the log: filters, visibility, cursors
-
-/**
- * `?type=`: one type or a comma list. The known types in EVENT_TYPES order; the names that are no
- * type (once each), and the types named more than once (both refused: the list is strict, and the
- * document bounds it at one item per type).
- */
-export function parseEventTypes(value: string): { types: EventType[]; unknown: string[]; repeated: string[] } {
-  const names = value.split(',');
-  const unknown = [...new Set(names.filter((name) => !(EVENT_TYPES as string[]).includes(name)))];
-  const types = EVENT_TYPES.filter((type) => names.includes(type));
-  const repeated = types.filter((type) => names.indexOf(type) !== names.lastIndexOf(type));
-  return { types, unknown, repeated };
-}
-
-/** A list's filters, parsed: `types` from `?type=` (absent: every type), `after` an event id. */
-export interface EventFilter {
-  types?: readonly EventType[];
-  after?: string;
-}
-
-/**
- * The types a list with `filter` returns to a credential that may see `visible` (visibleEventTypes):
- * the requested ones it may see, in EVENT_TYPES order. Empty when it asked only for types it may
- * not see: the list is then empty (it names nothing the credential could be shown).
- */
-export function listedEventTypes(visible: readonly EventType[], filter: EventFilter): EventType[] {
-  return visible.filter((type) => !filter.types || filter.types.includes(type));
-}
-
-/**
- * The filter values a page cursor of the event log is bound to (with the list and the tenant:
- * core/cursors.ts cursorListKey), in one canonical spelling, so that a cursor reused with other
- * filters, or with a filter dropped or added, is invalid_cursor (decisions §15), while `type=b,a`
- * and `type=a,b`, or an id in either case, are one filter.
- */
-export function eventFilterValues(filter: EventFilter): { after?: string; type?: string } {
-  return {
-    ...(filter.after === undefined ? {} : { after: filter.after.toLowerCase() }),
-    ...(filter.types === undefined ? {} : { type: EVENT_TYPES.filter((t) => filter.types?.includes(t)).join(',') }),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Retention
-
-/**
- * The event record as a select list, the columns of `events` under `qualifier` (`e.`): what
- * GET /v1/events/{id} answers and what a webhook delivery carries, field for field and in order.
- */
-export function eventColumns(qualifier: string): string {
-  const q = qualifier;
-  return [
-    `${q}id`,
-    `${q}type`,
-    `${sqlTimestamp(`${q}created_at`)} as created_at`,
-    `${q}data`,
-    `${q}previous_attributes`,
-    `json_build_object('id', ${q}request_id, 'idempotency_key', ${q}idempotency_key) as request`,
-  ].join(', ');
-}
-
-/** A row of `eventColumns` with its json columns parsed (node-postgres parses them; PGlite may not). */
-export function eventRecord<R extends { data: unknown; previous_attributes: unknown; request: unknown }>(row: R): R {
-  return {
-    ...row,
-    data: parsed(row.data),
-    previous_attributes: parsed(row.previous_attributes),
-    request: parsed(row.request),
-  };
-}
 
 /** Events are kept this long, then purged with their deliveries (decisions §14). */
 export const EVENT_RETENTION_DAYS = 30;
 const PURGE_BATCH = 1000;
+const PURGE = statement<{ cutoff: string } & BatchSize>(
+  (v) => sql`delete from events where id in (
+       select id from events where created_at < ${v.cutoff}::timestamptz order by created_at limit ${v.batch_size}
+     ) returning id`,
+);
 
 /**
  * Deletes the events older than EVENT_RETENTION_DAYS, across tenants (the worker's purge), in
@@ -298,12 +234,5 @@ export async function purgeExpiredEvents(
 ): Promise<number> {
   const { now = new Date(), batchSize = PURGE_BATCH } = options;
   const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
-  return deleteInBatches(
-    em,
-    `delete from events where id in (
-       select id from events where created_at < ?::timestamptz order by created_at limit ?
-     ) returning id`,
-    [cutoff],
-    batchSize,
-  );
+  return deleteInBatches(em, PURGE, { cutoff }, batchSize);
 }
