@@ -47,6 +47,20 @@ module.exports = {
       },
     },
     {
+      name: 'pipeline-steps-import-only-below',
+      comment:
+        'A step of the request pipeline (server/http/pipeline/) imports no other step, nor app.ts, nor a route module: createApp calls the steps in order, so a request reads top to bottom and never climbs back. What steps share lives below them (procedureTable, outcome, conditional, rateLimit, metrics).',
+      severity: 'error',
+      from: { path: '^server/http/pipeline/' },
+      to: {
+        path: '^server/',
+        pathNot: [
+          '^server/http/(procedureTable|outcome|conditional|rateLimit|metrics)\\.ts$',
+          '^server/main/env\\.ts$',
+        ],
+      },
+    },
+    {
       name: 'packages-stand-alone',
       comment:
         'What users install (packages/) carries no server code: it may import only its own files and its dependencies.',

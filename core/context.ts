@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { EntityManager, Orm } from '../db/orm.js';
 import type { SecretKeyRing } from '../db/secrets.js';
@@ -62,7 +61,10 @@ export interface Services {
   logger: Logger;
 }
 
-/** Per-request state shared by the Koa pipeline and the tRPC context. */
+/**
+ * A request's state from the credential on (server/http/pipeline/credential.ts makes it): the tRPC
+ * context, handed to each later step and to the procedure as an argument.
+ */
 export interface RequestState {
   requestId: string;
   auth: Auth;
@@ -82,7 +84,7 @@ export interface RequestState {
    */
   inputError?: ApiError;
   /**
-   * The write's Idempotency-Key, set where the pipeline parses it (server/http/app.ts, server/http/trpcEndpoint.ts);
+   * The write's Idempotency-Key, set where the pipeline parses it (server/http/pipeline/body.ts, server/http/trpcEndpoint.ts);
    * absent on reads and on writes sent without one. Recorded on the write's events (decisions §14).
    */
   idempotencyKey?: string;
@@ -98,7 +100,7 @@ export interface RequestState {
   refusal?: { admitted: number; rejection: ApiError };
   /**
    * Scopes a write's domain checks demanded beyond its operation's (scopeGrant), made on first use:
-   * stored with its Idempotency-Key's answer (server/http/idempotency.ts).
+   * stored with its Idempotency-Key's answer (server/http/pipeline/idempotency.ts).
    */
   demandedScopes?: Set<Scope>;
   /**
@@ -127,18 +129,6 @@ export function requestState(fields: Omit<RequestState, 'em' | 'statementEm'>): 
       return fork ?? orm.em;
     },
   };
-}
-
-const states = new WeakMap<IncomingMessage, RequestState>();
-
-export function attachRequestState(req: IncomingMessage, state: RequestState): void {
-  states.set(req, state);
-}
-
-export function requestStateOf(req: IncomingMessage): RequestState {
-  const state = states.get(req);
-  if (!state) throw new Error('request reached tRPC without passing the Koa pipeline');
-  return state;
 }
 
 export type Context = RequestState;

@@ -24,7 +24,7 @@ export const problemCodes = {
   actor_not_permitted: { status: 403, title: 'Actor not permitted' },
   // A write with an employee's own token naming another actor (decisions §20).
   actor_mismatch: { status: 403, title: 'Actor is not the signed-in employee' },
-  // A CORS preflight from an origin the service does not allow (server/http/cors.ts, decisions §20).
+  // A CORS preflight from an origin the service does not allow (server/http/pipeline/edge.ts, decisions §20).
   cors_origin_not_allowed: { status: 403, title: 'Origin not allowed' },
   not_found: { status: 404, title: 'Not found' },
   actor_not_found: { status: 404, title: 'Actor not found' },

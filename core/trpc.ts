@@ -41,12 +41,12 @@ export type Meta = Omit<OpenApiMeta, 'openapi'> & {
    * A write's work that may wait on the network, done before its transaction begins so that no
    * database connection waits with it (decisions §21: a webhook URL's DNS lookup), given the raw
    * input; what it finds goes on the request for the procedure. The write path
-   * (server/http/idempotency.ts) runs it only for a credential holding the operation's scope.
+   * (server/http/pipeline/idempotency.ts) runs it only for a credential holding the operation's scope.
    */
   beforeTransaction?: (input: unknown, state: Context) => Promise<void>;
   /**
    * The status of a success under /v1 when it is not 200: 202 (accepted, body as the output says)
-   * or 204 (no body; the procedure returns nothing). server/http/rest.ts serves it, server/openapi/document.ts
+   * or 204 (no body; the procedure returns nothing). server/http/pipeline/procedure.ts serves it, server/openapi/document.ts
    * documents it; /trpc answers 200 as for every procedure.
    */
   successStatus?: 202 | 204;

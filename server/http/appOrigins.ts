@@ -8,7 +8,7 @@
  */
 import type { Orm } from '../../db/orm.js';
 import { firstPartyAppOrigins } from '../../routers/credentials/firstPartyApps.writes.js';
-import type { OriginPolicy } from './cors.js';
+import type { OriginPolicy } from './pipeline/edge.js';
 
 /** A refusal is decided on a set at most this old. */
 const REFUSAL_FRESH_MS = 250;

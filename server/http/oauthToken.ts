@@ -4,12 +4,14 @@
  * clients) and routers/credentials/signIn.writes.ts (first-party apps).
  */
 import type { IncomingMessage } from 'node:http';
+import type Router from '@koa/router';
 import type { Context as KoaContext } from 'koa';
+import type { Logger } from 'pino';
 import getRawBody from 'raw-body';
 import { DomainError } from '../../core/domainError.js';
 import { ApiError, toProblem } from '../../core/problems.js';
 import { SCOPES } from '../../core/scopes.js';
-import type { EntityManager } from '../../db/orm.js';
+import type { EntityManager, Orm } from '../../db/orm.js';
 import { findFirstPartyApp } from '../../routers/credentials/firstPartyApps.writes.js';
 import {
   type AuthenticatedClient,
@@ -19,8 +21,8 @@ import {
 } from '../../routers/credentials/oauthGrants.writes.js';
 import { APP_GRANT_TYPES, appGrantTokens, revokeAppToken } from '../../routers/credentials/signIn.writes.js';
 import type { Env } from '../main/env.js';
-import { MAX_BODY_BYTES } from './middleware/body.js';
-import type { RateLimits } from './rateLimit.js';
+import { MAX_BODY_BYTES } from './pipeline/body.js';
+import { quotaHeaders, type RateLimits } from './rateLimit.js';
 
 type TokenParams = Record<string, string>;
 
@@ -98,7 +100,7 @@ function clientCredentials(authorization: string | undefined, params: TokenParam
   return { clientId: params.client_id, clientSecret: params.client_secret, viaBasic: false };
 }
 
-export interface TokenEndpointDeps {
+interface TokenEndpointDeps {
   env: Env;
   rateLimits: RateLimits;
 }
@@ -115,7 +117,7 @@ function isPublicClientRequest(authorization: string | undefined, params: TokenP
 }
 
 /** POST /oauth/token (decisions §4; a first-party app's authorization_code and refresh_token, §20). */
-export async function tokenEndpoint(ctx: KoaContext, em: EntityManager, deps: TokenEndpointDeps, ip: string) {
+async function tokenEndpoint(ctx: KoaContext, em: EntityManager, deps: TokenEndpointDeps, ip: string) {
   const { env, rateLimits } = deps;
   const params = await readTokenParams(ctx.req);
   const authorization = ctx.get('Authorization') || undefined;
@@ -183,7 +185,7 @@ export async function revokeEndpoint(ctx: KoaContext, em: EntityManager) {
 }
 
 /** RFC 8414 authorization server metadata. */
-export function authorizationServerMetadata(baseUrl: string) {
+function authorizationServerMetadata(baseUrl: string) {
   return {
     issuer: baseUrl,
     authorization_endpoint: `${baseUrl}/oauth/authorize`,
@@ -200,4 +202,37 @@ export function authorizationServerMetadata(baseUrl: string) {
     authorization_response_iss_parameter_supported: true,
     service_documentation: `${baseUrl}/docs`,
   };
+}
+
+/** Adds POST /oauth/token (its own budget per client IP) and the authorization server metadata to `router`. */
+export function tokenRoutes(
+  router: Router,
+  deps: TokenEndpointDeps & { orm: Orm; logger: Logger },
+  clientIp: (ctx: KoaContext) => string,
+): void {
+  const { env, orm, rateLimits, logger } = deps;
+  const baseUrl = env.PUBLIC_BASE_URL;
+  router.post('/oauth/token', async (ctx) => {
+    try {
+      const ip = clientIp(ctx);
+      ctx.set(quotaHeaders(await rateLimits.consume('token', ip)));
+      await tokenEndpoint(ctx, orm.em.fork(), deps, ip);
+    } catch (error) {
+      // Every answer of the token endpoint has the RFC 6749 body (decisions §4), a failure too.
+      let answer = ApiError.from(error);
+      if (!answer) {
+        logger.error({ err: error, request_id: ctx.state.requestId }, 'token endpoint failed');
+        answer = new ApiError('internal_error', { detail: 'An unexpected error occurred.' });
+      }
+      writeOAuthError(ctx, answer, baseUrl);
+    }
+  });
+  router.all('/oauth/token', (ctx) => {
+    // Every answer of the token endpoint has the RFC 6749 body, this one too (decisions §4).
+    ctx.set('Allow', 'POST');
+    writeOAuthError(ctx, new ApiError('method_not_allowed', { detail: 'Use POST /oauth/token.' }), baseUrl);
+  });
+  router.get('/.well-known/oauth-authorization-server', (ctx) => {
+    ctx.body = authorizationServerMetadata(baseUrl);
+  });
 }

@@ -8,8 +8,7 @@ import type { Env } from '../main/env.js';
 import { BoundedRead } from './boundedRead.js';
 import { createHttpServer } from './httpServer.js';
 import type { Metrics } from './metrics.js';
-import { problemBoundary, writeProblem } from './middleware/problem.js';
-import { requestId } from './middleware/requestId.js';
+import { problemBoundary, requestId, writeProblem } from './pipeline/edge.js';
 
 /**
  * What load balancers, orchestrators and Prometheus ask a node, outside the public API: GET /livez,

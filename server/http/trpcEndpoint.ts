@@ -1,26 +1,48 @@
-import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type Router from '@koa/router';
 import { getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError } from '@trpc/server';
-import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
+import { createURL, incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { Context as KoaContext } from 'koa';
-import { deferInputError, type RequestState, rateLimitKey } from '../../core/context.js';
+import { deferInputError, type RequestState, rateLimitKey, requestState, type Services } from '../../core/context.js';
 import { ApiError } from '../../core/problems.js';
 import { MAX_BATCH_SIZE, toApiError } from '../../core/trpc.js';
 import { appRouter } from '../../routers/index.js';
 import { readIfMatch } from './conditional.js';
-import { executeWrite, parseIdempotencyKey } from './idempotency.js';
-import { MAX_BODY_BYTES, readJsonBody } from './middleware/body.js';
-import type { RestOutcome } from './outcome.js';
-import { callProcedure, errorHeaders, type ProcedureTable } from './rest.js';
+import { type RestOutcome, sendOutcome } from './outcome.js';
+import { MAX_BODY_BYTES, parseIdempotencyKey, readJsonBody } from './pipeline/body.js';
+import type { CredentialStep } from './pipeline/credential.js';
+import { executeWrite } from './pipeline/idempotency.js';
+import { callProcedure, type ProcedureTable, TRPC_PREFIX } from './procedureTable.js';
 
 /**
  * The /trpc surface (decisions §11): tRPC's own request handling (batches, its error shape), with
  * the answer captured and written by Koa, so that a mutation goes through the same write path as
- * on /v1: one transaction and the same Idempotency-Key handling (server/http/idempotency.ts). A key
+ * on /v1: one transaction and the same Idempotency-Key handling (server/http/pipeline/idempotency.ts). A key
  * applies to one call: a batch of several calls with a key is 400 invalid_idempotency_key.
  */
+
+/** Headers an error carries (WWW-Authenticate, Retry-After). */
+function errorHeaders(errors: TRPCError[], type: string): Record<string, string> {
+  return errors.length ? toApiError(errors[0], type).headers : {};
+}
+
+/**
+ * The Fetch Request tRPC resolves: the request itself, its body read from the socket by tRPC; or, for
+ * a write whose body the pipeline has read, with that body's text. No procedure of a write reads the
+ * request's abort signal (a subscription's stream does, and is never a write).
+ */
+function fetchRequest(ctx: KoaContext, body: string | undefined): Request {
+  if (body === undefined) return incomingMessageToRequest(ctx.req, ctx.res, { maxBodySize: MAX_BODY_BYTES });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(ctx.req.headers)) {
+    if (name.startsWith(':') || value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.append(name, value);
+  }
+  return new Request(createURL(ctx.req), { method: ctx.method, headers, body });
+}
 
 /** How every /trpc answer is labelled, errors included (decisions §17). */
 const TRPC_CONTENT_TYPE = 'application/json';
@@ -58,7 +80,7 @@ const SUBSCRIPTION_RETRY_AFTER_S = 5;
  * then ends, so that the server's close does not wait for them; the client reconnects, to another
  * node, with its last event id.
  */
-export function createTrpcHandler(
+function createTrpcHandler(
   table: ProcedureTable,
   onInternalError: (e: TRPCError, s: RequestState) => void,
   stopping?: AbortSignal,
@@ -67,11 +89,19 @@ export function createTrpcHandler(
   /** Open subscription streams by credential (its key id, the rate limit's key). */
   const open = new Map<string, number>();
 
-  /** tRPC's answer to this request, as text. `state` is absent only for a batch refused as too large. */
-  const resolve = async (ctx: KoaContext, state: RequestState | undefined, path: string): Promise<RestOutcome> => {
+  /**
+   * tRPC's answer to this request, as text. `state` is absent only for a batch refused as too large;
+   * `readBody`, the text of a write's body the pipeline has read.
+   */
+  const resolve = async (
+    ctx: KoaContext,
+    state: RequestState | undefined,
+    path: string,
+    readBody?: string,
+  ): Promise<RestOutcome> => {
     const response = await resolveResponse({
       router: appRouter,
-      req: incomingMessageToRequest(ctx.req, ctx.res, { maxBodySize: MAX_BODY_BYTES }),
+      req: fetchRequest(ctx, readBody),
       path,
       maxBatchSize: MAX_BATCH_SIZE,
       error: null,
@@ -218,9 +248,9 @@ export function createTrpcHandler(
     // Read here, as /v1 does, so that a keyed write can be fingerprinted; tRPC gets the parsed body.
     // What cannot be read (413, 415, invalid JSON) or a malformed key is thrown by each procedure
     // after the credential and scope checks (decisions §1), like on /v1.
-    const req = ctx.req as IncomingMessage & { body?: unknown };
+    let body: unknown;
     const read = await deferInputError(state, async () => {
-      req.body = await readJsonBody(ctx.req);
+      body = await readJsonBody(ctx.req);
       const key = parseIdempotencyKey(ctx.req.headers['idempotency-key'] as string | undefined);
       if (key !== undefined && names.length > 1) {
         throw new ApiError('invalid_idempotency_key', {
@@ -241,28 +271,82 @@ export function createTrpcHandler(
         readIfMatch(state, table.byPath.get(names[0])?.meta, ctx.req.headers);
       });
     }
-    if (!read) req.body = ''; // tRPC reads no further: the procedure refuses before it needs an input
+    if (!read) body = ''; // tRPC reads no further: the procedure refuses before it needs an input
     state.idempotencyKey = read?.key; // the write's events record it (decisions §14)
+    // What tRPC's node adapter makes of a body already read: a string as it is, anything else as JSON.
+    const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
     // Several mutations in one batch each keep a transaction of their own, as separate calls would.
-    if (names.length > 1) return resolve(ctx, state, path);
+    if (names.length > 1) return resolve(ctx, state, path, text);
     const write = {
       method: 'POST',
       path: `${ctx.path}${batched ? '?batch=1' : ''}`,
-      body: req.body,
+      body,
       key: read?.key,
       scope: table.byPath.get(names[0])?.scope,
       beforeTransaction: table.byPath.get(names[0])?.meta.beforeTransaction,
       errorContentType: TRPC_CONTENT_TYPE,
     };
     try {
-      return await executeWrite(state, write, () => resolve(ctx, state, path));
+      return await executeWrite(state, write, () => resolve(ctx, state, path, text));
     } catch (error) {
       // Refused before the call ran (409 idempotency_key_in_use or _reused, a database outage):
       // the procedure throws it after the credential and scope checks, in tRPC's error shape.
       const refusal = ApiError.from(error);
       if (!refusal) throw error;
       state.inputError = refusal;
-      return resolve(ctx, state, path);
+      return resolve(ctx, state, path, text);
     }
   };
+}
+
+/**
+ * Adds /trpc/:path to `router`: the credential and rate-limit step (`admit`) for every procedure of
+ * the request, then the handler above.
+ */
+export function trpcRoutes(
+  router: Router,
+  table: ProcedureTable,
+  admit: CredentialStep,
+  services: Services,
+  onInternalError: (e: TRPCError, s: RequestState) => void,
+  stopping?: AbortSignal,
+): void {
+  const trpc = createTrpcHandler(table, onInternalError, stopping);
+  /** The route a /trpc request is counted under: its procedure; one label for every batch. */
+  const trpcRoute = (path: string, batched: boolean) =>
+    batched ? `${TRPC_PREFIX}/{batch}` : table.byPath.has(path) ? `${TRPC_PREFIX}/${path}` : 'unmatched';
+
+  /**
+   * A refusal before any procedure could run (the credential lookup found the database unreachable:
+   * 503) is thrown by each procedure first thing, as a spent budget is, so that a tRPC client reads
+   * it in tRPC's error shape (decisions §17), not as problem+json.
+   */
+  const admitTrpc = async (ctx: KoaContext, procedures: number): Promise<RequestState> => {
+    try {
+      return await admit(ctx, ctx.path, procedures);
+    } catch (error) {
+      const rejection = ApiError.from(error);
+      if (!rejection) throw error;
+      return requestState({
+        requestId: ctx.state.requestId,
+        auth: { state: 'anonymous' },
+        services,
+        refusal: { admitted: 0, rejection },
+      });
+    }
+  };
+
+  router.all(`${TRPC_PREFIX}/:path`, async (ctx) => {
+    // tRPC itself answers for every /trpc request, its errors included; never cache what it says.
+    ctx.set('Cache-Control', 'no-store');
+    const path = ctx.params.path;
+    const batched = new URLSearchParams(ctx.querystring).get('batch') === '1';
+    ctx.state.route = trpcRoute(path, batched);
+    const procedures = batched ? path.split(',').length : 1;
+    // A batch over the limit is refused whole by tRPC (maxBatchSize) before any procedure, or even
+    // the credential lookup, runs: like an unknown route, it costs no budget and no database work.
+    const state = procedures <= MAX_BATCH_SIZE ? await admitTrpc(ctx, procedures) : undefined;
+    const outcome = await trpc(ctx, state, path, batched);
+    if (outcome) sendOutcome(ctx, outcome); // none: a subscription's stream is already the body
+  });
 }

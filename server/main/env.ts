@@ -118,7 +118,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'CREDENTIAL_PREFIX must be 2-16 lower-case letters or digits')
     .default('svc'),
-  /** The origins whose pages may call the API (server/http/cors.ts), as browsers write them. */
+  /** The origins whose pages may call the API (server/http/pipeline/edge.ts), as browsers write them. */
   CORS_ORIGINS: z
     .string()
     .default('')

@@ -10,10 +10,10 @@ import { isEmbedded, migrate, type Orm, openOrm, serverStatementTimeoutMs } from
 import { purgeExpiredEvents } from '../../routers/events/events.writes.js';
 import { startJobs } from '../../routers/index.js';
 import { eraseExpiredPreviousSecrets } from '../../routers/webhooks/webhookSecrets.writes.js';
-import { configureWebhookResolver } from '../../routers/webhooks/webhookUrls.js';
+import { configureWebhookResolver } from '../../routers/webhooks/webhookHosts.dns.js';
 import { createApp } from '../http/app.js';
 import { createHttpServer } from '../http/httpServer.js';
-import { purgeExpiredKeys } from '../http/idempotency.js';
+import { purgeExpiredKeys } from '../http/pipeline/idempotency.js';
 import type { Metrics } from '../http/metrics.js';
 import { type OperationsListener, Readiness, startOperationsListener } from '../http/probes.js';
 import { RateLimits } from '../http/rateLimit.js';

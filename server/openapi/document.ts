@@ -16,7 +16,7 @@ import { APP_GRANT_TYPES, EMPLOYEE_TOKEN_SCOPES } from '../../routers/credential
 import { componentName, EVENT_RECORD_SCHEMAS, EVENT_TYPE_TEXT } from '../../routers/events/event.record.js';
 import { DELIVERED_EVENT_SCOPES, DELIVERED_EVENT_TYPES, TEST_EVENT_TYPE } from '../../routers/events/events.writes.js';
 import { appRouter } from '../../routers/index.js';
-import { procedureTable } from '../http/rest.js';
+import { procedureTable } from '../http/procedureTable.js';
 import { parseEnv } from '../main/env.js';
 
 type Json = Record<string, unknown>;
@@ -979,7 +979,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
       ]);
       // The success responses are trpc-to-openapi's; the errors are one per status of the codes.
       const responses = operation.responses as Record<string, Json>;
-      // A success that is not 200 (meta `successStatus`, served by server/http/rest.ts): 202 with the
+      // A success that is not 200 (meta `successStatus`, served by server/http/pipeline/procedure.ts): 202 with the
       // output's body, 204 without any.
       const success = meta?.successStatus;
       if (success && responses['200']) {

@@ -172,7 +172,7 @@ describe('every operation', () => {
   test('every registered code is answered by some operation, or before any operation runs', () => {
     const answered = new Set(every.flatMap((o) => Object.values(o.codes).flat()));
     // The route table's 404/405, Node's own refusals (server/http/httpServer.ts), tRPC's batch limit,
-    // a CORS preflight's refusal (server/http/cors.ts).
+    // a CORS preflight's refusal (server/http/pipeline/edge.ts).
     const beforeAnyOperation = [
       'cors_origin_not_allowed',
       'method_not_allowed',

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
-import { fingerprint, purgeExpiredKeys } from '../../server/http/idempotency.js';
+import { fingerprint, purgeExpiredKeys } from '../../server/http/pipeline/idempotency.js';
 import { sql } from '../support/database.js';
 import {
   countEmployees,

@@ -2,9 +2,9 @@ import { initTRPC } from '@trpc/server';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { appRouter } from '../../routers/index.js';
-import { procedureTable, strictnessProblems } from '../../server/http/rest.js';
+import { procedureTable, strictnessProblems } from '../../server/http/procedureTable.js';
 
-// The REST adapter's start-up check (server/http/rest.ts): every mutation input refuses unknown fields
+// The REST adapter's start-up check (server/http/procedureTable.ts): every mutation input refuses unknown fields
 // at every level, whatever zod node kinds it is built of; a kind the check does not know is a
 // problem too, so a new kind cannot slip past unchecked.
 
@@ -84,7 +84,7 @@ describe('strictnessProblems', () => {
 
   test('a node kind the check does not know is a problem, naming the kind', () => {
     expect(strictnessProblems(z.strictObject({ tags: z.set(z.string()) }))).toEqual([
-      'input.tags is a zod set, which this check does not know: teach strictnessProblems (server/http/rest.ts)',
+      'input.tags is a zod set, which this check does not know: teach strictnessProblems (server/http/procedureTable.ts)',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { appRouter } from '../../routers/index.js';
-import { procedureTable } from '../../server/http/rest.js';
+import { procedureTable } from '../../server/http/procedureTable.js';
 import { buildOpenApiDocument } from '../../server/openapi/document.js';
 
 // The server builds its /v1 route table (404 vs 405, Allow, Cache-Control) from the procedures'

@@ -44,7 +44,7 @@ const NORMALISED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
  * (no documented path) and 405 (a documented path without that method), the answers of Node's
  * HTTP server to a request it refuses before the app sees it (server/http/httpServer.ts): 400
  * malformed_request, 408 request_timeout, 431 request_header_fields_too_large, and a CORS preflight's
- * refusal (an OPTIONS, which no operation has: 403 cors_origin_not_allowed; server/http/cors.ts).
+ * refusal (an OPTIONS, which no operation has: 403 cors_origin_not_allowed; server/http/pipeline/edge.ts).
  * Each is a problem document of exactly that code, valid against the document's Problem schema. A
  * preflight's acceptance is a 204 without a body.
  */

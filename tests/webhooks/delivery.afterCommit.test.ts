@@ -6,7 +6,7 @@ import { openTestOrm } from '../support/database.js';
 /**
  * The after-commit signal the webhook dispatcher wakes on (db/afterCommit.ts): a callback runs once
  * its transaction has committed, never before and never after a rollback, for both ways a write
- * opens one (begin/commit, as server/http/idempotency.ts does, and transactional()).
+ * opens one (begin/commit, as server/http/pipeline/idempotency.ts does, and transactional()).
  */
 
 let orm: Orm;

@@ -1,25 +1,27 @@
 /**
- * Idempotency-Key on every write (decisions §6): the key's format, the fingerprint, and the write run
- * in one transaction with its stored answer (replayed, or 409 reused/in use). Not the procedures.
+ * The idempotency step of every write (decisions §6): the fingerprint, and the write run in one
+ * transaction with its stored answer (replayed, or 409 reused/in use), around the procedure step.
+ * The key's format is the body step's (pipeline/body.ts).
  */
 import { createHash } from 'node:crypto';
-import type { RequestState } from '../../core/context.js';
-import { ApiError } from '../../core/problems.js';
-import type { Scope } from '../../core/scopes.js';
-import type { Meta } from '../../core/trpc.js';
-import type { EntityManager } from '../../db/orm.js';
-import { deleteInBatches } from '../../db/purge.js';
-import { openSecretsInJson, type SecretKeyRing, sealSecretsInJson, UnknownSecretKeyError } from '../../db/secrets.js';
-import { namedStatement, runStatement } from '../../db/statements.js';
-import type { RestOutcome } from './outcome.js';
+import type { RequestState } from '../../../core/context.js';
+import { ApiError } from '../../../core/problems.js';
+import type { Scope } from '../../../core/scopes.js';
+import type { Meta } from '../../../core/trpc.js';
+import type { EntityManager } from '../../../db/orm.js';
+import { deleteInBatches } from '../../../db/purge.js';
+import {
+  openSecretsInJson,
+  type SecretKeyRing,
+  sealSecretsInJson,
+  UnknownSecretKeyError,
+} from '../../../db/secrets.js';
+import { namedStatement, runStatement } from '../../../db/statements.js';
+import { REPLAYED_HEADER, type RestOutcome } from '../outcome.js';
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const RETENTION_HOURS = 24;
 /** Expired keys deleted per statement by the purge. */
 const PURGE_BATCH = 1000;
-
-/** Marks a response served from a stored outcome (`true`); the metrics count these. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** Business outcomes a replay must reproduce; validation, auth, rate limits and 5xx are not kept. */
 const STORED_ERROR_STATUSES = new Set([404, 409, 422]);
@@ -40,17 +42,6 @@ export function fingerprint(method: string, path: string, body: unknown): string
   return createHash('sha256')
     .update(`${method} ${path}\n${canonicalJson(body ?? null)}`)
     .digest('hex');
-}
-
-/** The Idempotency-Key header when well formed; a malformed one is 400 invalid_idempotency_key. */
-export function parseIdempotencyKey(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (!KEY_PATTERN.test(header)) {
-    throw new ApiError('invalid_idempotency_key', {
-      detail: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
-    });
-  }
-  return header;
 }
 
 function isSuccess(outcome: RestOutcome): boolean {

@@ -1,38 +1,25 @@
-import type { IncomingMessage } from 'node:http';
-import { TRPCError } from '@trpc/server';
-import type { Context as KoaContext } from 'koa';
-import type { z } from 'zod';
-import { deferInputError, type RequestState, requestStateOf } from '../../core/context.js';
-import { ApiError, toProblem } from '../../core/problems.js';
-import { idParam } from '../../core/records.js';
-import type { Scope } from '../../core/scopes.js';
-import { type Meta, toApiError } from '../../core/trpc.js';
-import type { AppRouter } from '../../routers/index.js';
-import { readIfNoneMatch, versionedOutcome } from './conditional.js';
-import type { RestOutcome } from './outcome.js';
-
 /**
- * The REST adapter: everything that turns the tRPC router into the /v1 surface, in one module.
+ * The one table of the router's procedures (`procedureTable`), built once at start: dotted path,
+ * type, scope, whether it writes, and for those with OpenAPI meta the /v1 method, path template,
+ * its regex, where the input comes from. The /v1 route table, the procedure step, the /trpc write
+ * path, idempotency (the scope of a write) and the OpenAPI post-processing all read it.
  *
- * - The one table of procedures (`procedureTable`): dotted path, type, scope, whether it writes,
- *   and for those with OpenAPI meta the method, path template, its regex, where the input comes
- *   from. Built once at start; the /v1 route lookup, the /trpc write path, idempotency (the scope
- *   of a write) and the OpenAPI post-processing all read it.
- * - The workarounds around trpc-to-openapi, whose adapter we replaced with this one and whose
- *   generator still writes the document: the input built as its adapter builds it (query or body,
- *   path parameters merged over it) but a body field named like a path parameter refused rather
- *   than silently replaced; query digits turned into numbers instead of a coercion patch on the
- *   schemas; every mutation input checked at start to refuse unknown fields at every level
- *   (`strictnessProblems`), so a zod node kind the check does not know fails the start, not a request.
- *
- * No Fetch Request, AbortSignal or caller proxy is built per call, and neither trpc-to-openapi nor
- * its OpenAPI generator is loaded to serve (docs/decisions.md, "What a process loads").
+ * The workarounds around trpc-to-openapi, whose adapter we replaced and whose generator still writes
+ * the document, are decided here at start: every mutation input checked to refuse unknown fields at
+ * every level (`strictnessProblems`), so a zod node kind the check does not know fails the start, not
+ * a request; the query's number fields, turned from ASCII digits into numbers by the procedure step
+ * instead of a coercion patch on the schemas. No Fetch Request, AbortSignal or caller proxy is built
+ * per call, and neither trpc-to-openapi nor its OpenAPI generator is loaded to serve (docs/decisions.md,
+ * "What a process loads").
  */
+import type { z } from 'zod';
+import type { RequestState } from '../../core/context.js';
+import type { Scope } from '../../core/scopes.js';
+import type { Meta } from '../../core/trpc.js';
+import type { AppRouter } from '../../routers/index.js';
 
-/** Headers an error carries (WWW-Authenticate, Retry-After), for both /v1 and /trpc. */
-export function errorHeaders(errors: TRPCError[], type: string): Record<string, string> {
-  return errors.length ? toApiError(errors[0], type).headers : {};
-}
+export const REST_PREFIX = '/v1';
+export const TRPC_PREFIX = '/trpc';
 
 type ProcedureType = 'query' | 'mutation' | 'subscription';
 
@@ -67,7 +54,7 @@ interface Operation {
 }
 
 /** One procedure of the router, with what every surface needs to know about it. */
-interface ProcedureEntry {
+export interface ProcedureEntry {
   /** The dotted path in the router (`employees.create`), the /trpc path. */
   path: string;
   procedure: CallableProcedure;
@@ -75,7 +62,7 @@ interface ProcedureEntry {
   meta: Meta;
   /** The scope it demands (none: anonymous or any credential). */
   scope?: Scope;
-  /** A mutation: one transaction, Idempotency-Key accepted (server/http/idempotency.ts). */
+  /** A mutation: one transaction, Idempotency-Key accepted (server/http/pipeline/idempotency.ts). */
   writes: boolean;
   /** Its /v1 operation, when it has OpenAPI meta. */
   rest?: Operation;
@@ -90,6 +77,8 @@ export interface ProcedureTable {
   byOperation: ReadonlyMap<string, ProcedureEntry>;
   /** The /v1 route table, one route per path template. */
   routes: readonly RestRoute[];
+  /** The routes of procedures whose meta says `rateLimited: false` (decisions §5), on /v1 and /trpc. */
+  unlimited: ReadonlySet<string>;
 }
 
 /**
@@ -124,6 +113,14 @@ export function procedureTable(router: AppRouter): ProcedureTable {
     byPath: new Map(entries.map((entry) => [entry.path, entry])),
     byOperation,
     routes: restRoutes(entries),
+    unlimited: new Set(
+      entries
+        .filter((entry) => entry.meta.rateLimited === false)
+        .flatMap((entry) => [
+          `${TRPC_PREFIX}/${entry.path}`,
+          ...(entry.rest ? [`${REST_PREFIX}${entry.rest.template}`] : []),
+        ]),
+    ),
   };
 }
 
@@ -146,9 +143,11 @@ function operationOf(method: string, template: string, procedure: CallableProced
 }
 
 /** The route table of /v1 (path template → methods), for 404 vs 405 and the Allow header. */
-interface RestRoute {
+export interface RestRoute {
   pattern: RegExp;
   template: string;
+  /** `/v1<template>`: the route a request is counted (metrics) and rate limited under. */
+  key: string;
   methods: string[];
   /** The methods, and HEAD wherever GET is (RFC 9110 §9.3.2); `allow` is the Allow header. */
   allowed: readonly string[];
@@ -184,6 +183,7 @@ function restRoutes(entries: readonly ProcedureEntry[]): RestRoute[] {
     const allowed = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
     return {
       template,
+      key: `${REST_PREFIX}${template}`,
       pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
       methods,
       allowed,
@@ -203,8 +203,6 @@ function unwrapped(schema: z.core.$ZodType): z.core.$ZodType {
     ? unwrapped(def.innerType)
     : schema;
 }
-
-const DIGITS = /^[0-9]+$/;
 
 /**
  * Whether an input takes nothing (`z.void()`), seen through the wrappers trpc-to-openapi looks
@@ -245,51 +243,8 @@ function takesNoInput(inputs: z.core.$ZodType[]): boolean {
 }
 
 /** `/a/b/` → `/a/b`: one leading and one trailing slash off, one leading slash on. */
-function normalizePath(path: string): string {
+export function normalizePath(path: string): string {
   return `/${path.replace(/^\/|\/$/g, '')}`;
-}
-
-/** Paths that a WHATWG URL parser gives back unchanged (no dot segments, escapes or characters it encodes). */
-const PLAIN_PATH = /^\/[A-Za-z0-9\-_~!$&'()*+,;=:@/]*$/;
-
-/** The path as the URL parser normalises it (dot segments resolved, some characters percent-encoded). */
-function urlPath(path: string): string {
-  return PLAIN_PATH.test(path) ? path : new URL(`http://127.0.0.1${path}`).pathname;
-}
-
-/** What the adapter's `getErrorFromUnknown` makes of a throw: a TRPCError as it is, anything else a 500. */
-function trpcErrorOf(cause: unknown): TRPCError {
-  if (cause instanceof Error && cause.name === 'TRPCError') return cause as TRPCError;
-  const error = new TRPCError({
-    message: 'Internal server error',
-    code: 'INTERNAL_SERVER_ERROR',
-    cause: cause instanceof Error ? cause : undefined,
-  });
-  if (cause instanceof Error && cause.stack) error.stack = cause.stack;
-  return error;
-}
-
-/**
- * The query as trpc-to-openapi reads it: every value kept (empty ones too, so `?limit=` is
- * rejected rather than defaulted), a parameter given once is its value, one given several times
- * the list of them; number fields spelled in ASCII digits become the number.
- */
-function queryInput(querystring: string, numbers: ReadonlySet<string>): Record<string, unknown> {
-  const values: Record<string, (string | number)[]> = Object.create(null);
-  if (querystring) {
-    for (const [key, value] of new URLSearchParams(querystring)) {
-      const typed = numbers.has(key) && DIGITS.test(value) ? Number(value) : value;
-      const list = values[key];
-      if (list) list.push(typed);
-      else values[key] = [typed];
-    }
-  }
-  const query: Record<string, unknown> = {};
-  for (const key of Object.keys(values)) {
-    const list = values[key];
-    query[key] = list.length === 1 ? list[0] : list;
-  }
-  return query;
 }
 
 /**
@@ -305,69 +260,6 @@ export function callProcedure(entry: ProcedureEntry, state: RequestState, rawInp
     signal: undefined,
     batchIndex: 0,
   });
-}
-
-export function createRestHandler(
-  table: ProcedureTable,
-  baseUrl: string,
-  onInternalError: (e: TRPCError, s: RequestState) => void,
-) {
-  const problem = (ctx: KoaContext, error: ApiError): RestOutcome => ({
-    status: error.status,
-    contentType: 'application/problem+json',
-    body: JSON.stringify(toProblem(error, baseUrl, ctx.state.requestId)),
-    headers: error.headers,
-    error,
-  });
-
-  /**
-   * Runs one /v1 request to the route `template` (`/employees/{id}`) whose body (if any) the Koa
-   * pipeline has already read into req.body.
-   */
-  return async (ctx: KoaContext, path: string, template: string): Promise<RestOutcome> => {
-    const req = ctx.req as IncomingMessage & { body?: unknown };
-    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
-    const target = normalizePath(urlPath(path));
-    // The Koa pipeline found the route: one operation, whose pattern gives the path parameters.
-    const entry = table.byOperation.get(`${method} ${template}`);
-    const operation = entry?.rest;
-    const match = operation?.pattern.exec(target);
-    let input: unknown;
-    let state: RequestState | undefined;
-    try {
-      if (!entry || !operation || !match) throw new TRPCError({ message: 'Not found', code: 'NOT_FOUND' });
-      if (!operation.noInput) {
-        const given = operation.fromBody ? req.body : queryInput(ctx.querystring, operation.queryNumbers);
-        input = { ...(given as object), ...match.groups };
-      }
-      state = requestStateOf(req);
-      // A malformed If-None-Match is refused after the credential and scope checks (decisions §1).
-      const ifNoneMatch = entry.meta.versioned
-        ? await deferInputError(state, async () => readIfNoneMatch(entry.meta, req.headers))
-        : undefined;
-      const data = await callProcedure(entry, state, () => input);
-      const status = operation.successStatus;
-      const body = status === 204 ? '' : (JSON.stringify(data) ?? '');
-      const outcome = { status, contentType: 'application/json', body, headers: {} };
-      return entry.meta.versioned ? versionedOutcome(entry.meta, data, outcome, ifNoneMatch) : outcome;
-    } catch (cause) {
-      const error = trpcErrorOf(cause);
-      const api = toApiError(error, entry?.type ?? 'unknown');
-      if (api.problemCode === 'internal_error' && state) onInternalError(error, state);
-      return problem(ctx, api);
-    }
-  };
-}
-
-export function sendOutcome(ctx: KoaContext, outcome: RestOutcome): void {
-  ctx.set(outcome.headers);
-  ctx.status = outcome.status;
-  if (outcome.status === 204 || outcome.status === 304) {
-    ctx.body = null; // no body, no Content-Type (a stored 204 replays the same way; 304: decisions §19)
-    return;
-  }
-  ctx.type = outcome.contentType;
-  ctx.body = outcome.body;
 }
 
 /** Node kinds that hold no fields of their own: nothing to check inside. */
@@ -431,37 +323,7 @@ export function strictnessProblems(schema: z.core.$ZodType, at = 'input'): strin
       ];
     default:
       return [
-        `${at} is a zod ${def.type}, which this check does not know: teach strictnessProblems (server/http/rest.ts)`,
+        `${at} is a zod ${def.type}, which this check does not know: teach strictnessProblems (server/http/procedureTable.ts)`,
       ];
-  }
-}
-
-const uuid = idParam.shape.id;
-
-/**
- * Whether the `{id}` segment of a path (at `index` of its route's template, -1 if it has none) is
- * a UUID, as the procedure will demand.
- */
-export function hasWellFormedId(index: number, subPath: string): boolean {
-  if (index < 0) return true;
-  try {
-    return uuid.safeParse(decodeURIComponent(subPath.split('/')[index])).success;
-  } catch {
-    return false; // malformed percent-encoding
-  }
-}
-
-/**
- * trpc-to-openapi merges path parameters over the body, so a body `id` would be silently replaced
- * by the path's; it is an unknown body field like any other (400 invalid_body).
- */
-export function rejectPathParamsInBody(body: unknown, pathParams: readonly string[]): void {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
-  const params = pathParams.filter((name) => Object.hasOwn(body, name));
-  if (params.length) {
-    throw new ApiError('invalid_body', {
-      detail: `The request body has ${params.length} problem(s).`,
-      errors: params.map((path) => ({ path, message: 'Unknown field (it is part of the path)' })),
-    });
   }
 }
