@@ -1,7 +1,7 @@
 /**
  * API keys and OAuth clients (decisions §3): made (tokens stored as hashes), rotated with a grace
  * period, revoked. Looking a credential up and listing keys is credentials.reads.ts; the HTTP side
- * of a credential is server/http/auth.ts.
+ * of a credential is server/http/pipeline/credential.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '../../core/domainError.js';
