@@ -212,7 +212,7 @@ export function tenantStatement<V extends object, R = unknown>(write: (v: Named<
 
 /**
  * Runs `work` in the request's write transaction when there is one (every /v1 write runs in one,
- * server/http/idempotency.ts), else in a transaction of its own (/trpc). No savepoint of its own: a
+ * server/http/pipeline/idempotency.ts), else in a transaction of its own (/trpc). No savepoint of its own: a
  * refusal thrown from `work` rolls back the whole write, or to the write's own savepoint.
  */
 export function inTransaction<T>(em: EntityManager, work: (tx: EntityManager) => Promise<T>): Promise<T> {
