@@ -8,8 +8,8 @@ import type Router from '@koa/router';
 import type Koa from 'koa';
 import getRawBody from 'raw-body';
 import type { Orm } from '../../db/orm.js';
-import { SETUP_PATH } from '../../routers/accounts/account.record.js';
 import { ACCOUNT_PAGE_STYLE } from '../../routers/accounts/account.page.js';
+import { SETUP_PATH } from '../../routers/accounts/account.record.js';
 import {
   setupDonePage,
   setupFormPage,
