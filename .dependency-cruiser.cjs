@@ -30,7 +30,7 @@ module.exports = {
     {
       name: 'procedures-hold-no-sql',
       comment:
-        'A procedure is input, output, meta and one call: it reaches the database only through its feature (no db/ import; tests/tooling/structure.test.ts also reads its text for SQL).',
+        'A procedure is input, output, meta and one call: it reaches the database only through its feature (no db/ import; tests/tooling/structure.rules.test.ts also reads its text for SQL).',
       severity: 'error',
       from: { path: '\\.procedures\\.ts$' },
       to: { path: '^db/', pathNot: '^db/entities/' },

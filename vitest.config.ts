@@ -35,7 +35,7 @@ export default defineConfig({
               extends: true,
               test: {
                 name: 'cluster-pgbouncer',
-                include: ['tests/cluster/**/*.test.ts', 'tests/credentials/cli.test.ts'],
+                include: ['tests/cluster/**/*.test.ts', 'tests/credentials/apiKeys.cli.test.ts'],
                 // Starts a PgBouncer of its own in front of PostgreSQL in both projects: once is enough.
                 exclude: ['tests/cluster/load.threeNodes.test.ts'],
                 globalSetup: ['tests/support/globalSetup.ts', 'tests/support/pgbouncerSetup.ts'],

@@ -24,7 +24,7 @@ const FORBIDDEN_RANGES = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\
  * (U+115F, U+1160, U+3164, U+FFA0, variation selectors, U+2800). A value of only these is refused;
  * the patterns say so. Not every invisible character is listed (there are thousands, and JSON
  * Schema patterns have no character properties in every dialect): the pattern is a necessary
- * condition, the runtime check the whole rule (tests/employees/textPattern.test.ts holds the two).
+ * condition, the runtime check the whole rule (tests/employees/employees.textPattern.test.ts holds the two).
  */
 const INVISIBLE_RANGES =
   '\\u0020\\u00a0\\u00ad\\u034f\\u061c\\u115f\\u1160\\u1680\\u17b4\\u17b5\\u180b-\\u180f\\u2000-\\u200f\\u202f\\u205f-\\u2065\\u206a-\\u206f\\u2800\\u3000\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0';

@@ -174,7 +174,7 @@ type ListQueryShape<F extends ListFilters> = typeof pageQuery & { [K in keyof F]
 /**
  * The page statements of every list with filters, by path (`/leave-requests`): per combination of
  * its filters (a bit per filter, in declaration order), and the filters' names. For the test that
- * reads their plans (tests/tooling/filterPlans.test.ts).
+ * reads their plans (tests/tooling/plans.filters.test.ts).
  */
 const filteredLists = new Map<string, { filters: readonly string[]; pages: readonly PageStatements[] }>();
 

@@ -67,7 +67,7 @@ const mapped = new WeakMap<TRPCError, ApiError>();
 
 /** Procedures one /trpc request may batch (decisions §16); tRPC refuses a larger batch whole. */
 export const MAX_BATCH_SIZE = 10;
-/** The message of tRPC's own refusal of a batch over `maxBatchSize` (pinned by tests/http/trpcBatch.test.ts). */
+/** The message of tRPC's own refusal of a batch over `maxBatchSize` (pinned by tests/http/trpc.batches.test.ts). */
 const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
 
 function zodIssuesToFieldErrors(error: ZodError): FieldError[] {

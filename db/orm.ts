@@ -176,7 +176,7 @@ export function readTimeout(env: DatabaseEnv): number {
  * one, which it judged so for the statements with branches their parameters switch off: a date
  * window's page (0.5–0.6 ms of planning on each request, about a third of its time in the
  * database) and the hire's account statement (1.5 ms, under the tenant's lock). The statements are
- * written for their generic plans (tests/tooling/filterPlans.test.ts reads each filter's). Sent in
+ * written for their generic plans (tests/tooling/plans.filters.test.ts reads each filter's). Sent in
  * the start-up packet with the timeouts; not through a transaction pooler, where every statement
  * goes unnamed and a generic plan would be made for one run.
  */

@@ -10,7 +10,7 @@ import { nameStatement, numberPlaceholders, runStatement } from './statements.js
 
 /**
  * Tables whose rows belong to one tenant (decisions §12): every one has `tenant_id`.
- * tests/tooling/tenantReader.test.ts checks this list against the database catalogue, so a tenant
+ * tests/tooling/tenantReader.scoping.test.ts checks this list against the database catalogue, so a tenant
  * table added later without being listed here fails there.
  */
 export const TENANT_TABLES = [

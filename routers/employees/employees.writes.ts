@@ -32,7 +32,7 @@ type PayModel = 'hourly' | 'monthly_fee' | 'per_engagement';
 
 /**
  * formatEmployeeCode in SQL, for the number the SQL expression `n` gives, with the tenant's prefix
- * and digits (tests/employees/codes.test.ts runs both on the same numbers).
+ * and digits (tests/employees/employeeCodes.unit.test.ts runs both on the same numbers).
  */
 export function employeeCodeSql(n: RawSql, prefix: unknown, digits: unknown): RawSql {
   return sql`${prefix}::text || lpad((${n})::text, greatest(${digits}::int, length((${n})::text)), '0')`;

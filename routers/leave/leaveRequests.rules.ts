@@ -2,7 +2,7 @@
  * The leave rules (decisions §8), pure: a new request's dates, overlaps, the approval matrix (who may
  * approve, reject or cancel: leaveDecisionRefusal), the statuses a decision leads from and to, and
  * the balance arithmetic. The writes (leaveRequests.writes.ts) apply them under the employee's row
- * lock; tests/leave/rules.test.ts runs them without a database.
+ * lock; tests/leave/leaveRequests.rules.unit.test.ts runs them without a database.
  */
 import type { FieldError } from '../../core/domainError.js';
 import type { LEAVE_DURATIONS, LEAVE_STATUSES } from '../../db/entities/leave.js';

@@ -288,7 +288,7 @@ const WRAPPER_KINDS = new Set(['optional', 'nullable', 'default', 'prefault', 'r
  * Why `schema` would accept a field it does not declare, one sentence per place (empty: strict).
  * Every object must be strict (`z.strictObject`: unknown keys are 400 invalid_body, decisions §1);
  * a record, `any` or `unknown` takes any field; a node kind this walk does not know is a problem
- * too, so a new kind cannot slip past unchecked (tests/http/restAdapter.test.ts).
+ * too, so a new kind cannot slip past unchecked (tests/http/procedureTable.startup.test.ts).
  */
 export function strictnessProblems(schema: z.core.$ZodType, at = 'input'): string[] {
   const def = schema._zod.def as Record<string, unknown> & { type: string };

@@ -18,7 +18,7 @@ import { newClient, newTenant } from '../support/tenants.js';
 
 // The grants of the token endpoint as domain functions (routers/credentials/oauthGrants.writes.ts), without HTTP: what
 // they grant, store and refuse, and with which DomainError code (the RFC 6749 `error`). The HTTP
-// side (bodies, Basic, rate limits, error bodies) is token.test.ts's.
+// side (bodies, Basic, rate limits, error bodies) is oauthToken.grants.test.ts's.
 
 const PREFIX = 'svc';
 let orm: Orm;

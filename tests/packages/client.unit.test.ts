@@ -1,4 +1,4 @@
-// The client's rules the consumer test (installed.test.ts) cannot reach against a healthy server:
+// The client's rules the consumer test (packages.installed.test.ts) cannot reach against a healthy server:
 // waits read from headers, the token reuse window, a 401 renewal, proxies' answers, network errors,
 // aborts, timeouts. Fetches answering real Responses, and clocks; no server.
 

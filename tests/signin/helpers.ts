@@ -13,7 +13,7 @@ import type { Json } from '../support/http.js';
 export const PASSWORD = 'a long and memorable passphrase';
 export const REDIRECT = 'https://app.signin.example/callback';
 
-/** A first-party app registered straight in the database (`wfm app create` is tests/signin/apps.test.ts's). */
+/** A first-party app registered straight in the database (`wfm app create` is tests/signin/firstPartyApps.cli.test.ts's). */
 export async function newApp(h: TestServer, redirectUris: string[] = [REDIRECT]): Promise<string> {
   const app = await createFirstPartyApp(h.orm.em.fork(), 'svc', { name: 'Workforce web', redirectUris });
   return app.client_id;

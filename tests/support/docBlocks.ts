@@ -1,6 +1,6 @@
 // The code blocks of the documentation (issue 34 item 6): the suite compiles every TypeScript block
-// (tests/packages/installed.test.ts) and runs the README tour's shell blocks
-// (tests/tooling/docExamples.test.ts), so that an example works as written.
+// (tests/packages/packages.installed.test.ts) and runs the README tour's shell blocks
+// (tests/tooling/docs.examples.test.ts), so that an example works as written.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 /**
  * `PGBOUNCER_BINARY` when set (a path, or `none` to act as on a machine without it: how
- * tests/tooling/noPgbouncer.test.ts proves the suite is green there), else Debian's
+ * tests/tooling/pgbouncer.absent.test.ts proves the suite is green there), else Debian's
  * /usr/sbin/pgbouncer, else the first `pgbouncer` on PATH; undefined when there is none.
  */
 export function pgbouncerBinary(): string | undefined {

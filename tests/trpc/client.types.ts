@@ -1,5 +1,5 @@
 // Type-level tests of the tRPC surface as a first-party frontend meets it: `createTRPCClient` with
-// the exported AppRouter type. Never run, only compiled (tests/trpc/types.test.ts compiles this file
+// the exported AppRouter type. Never run, only compiled (tests/trpc/trpc.types.test.ts compiles this file
 // and fails on any diagnostic): every `@ts-expect-error` below must still be an error, so an input
 // the API refuses for its type or shape can never compile again unnoticed.
 import { createTRPCClient, httpBatchLink } from '@trpc/client';

@@ -1,4 +1,4 @@
-// Type-level tests of @workforce/trpc (compiled by tests/trpc/types.test.ts, never run): the router
+// Type-level tests of @workforce/trpc (compiled by tests/trpc/trpc.types.test.ts, never run): the router
 // type the package ships, spelled out by packages/trpc/scripts/generateRouterType.ts, gives a
 // frontend exactly the inputs, outputs and errors that the server's own AppRouter does.
 import { createTRPCClient, type TRPCClient } from '@trpc/client';

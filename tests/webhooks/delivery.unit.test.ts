@@ -12,7 +12,7 @@ import { parseEnv } from '../../server/main/env.js';
 
 // The pure rules of webhook delivery (routers/webhooks/webhookDeliveries.rules.ts): the signature against the
 // reference implementation (the `standardwebhooks` package), the retry schedule, and what an
-// answer or a failure is recorded as. The dispatcher that uses them: delivery.test.ts.
+// answer or a failure is recorded as. The dispatcher that uses them: delivery.endToEnd.test.ts.
 
 const secret = () => `whsec_${randomBytes(24).toString('base64')}`;
 

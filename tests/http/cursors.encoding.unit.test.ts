@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import { CursorCodec, toPage } from '../../core/cursors.js';
+
+// Cursor encoding (core/cursors.ts, decisions §1): pure, no server. Lists over HTTP use it in
+// tests/workplace/workplace.pagination.test.ts.
+
+const codec = new CursorCodec(randomBytes(32));
+const invalid = expect.objectContaining({ name: 'DomainError', code: 'invalid_cursor' });
+
+describe('CursorCodec', () => {
+  test('round trip: the sort key comes back for the list it was issued for', () => {
+    const key = ['2026-11-23T10:00:00.000Z', '0196a1f2-0000-7000-8000-000000000001'];
+    expect(codec.decode('employees', codec.encode('employees', key))).toEqual(key);
+    expect(codec.decode('modules', codec.encode('modules', [2, 'attendance']))).toEqual([2, 'attendance']);
+  });
+
+  test('opaque: base64url payload, a dot, a base64url HMAC; the list and key are not readable as text', () => {
+    const cursor = codec.encode('employees', ['x']);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    expect(cursor).not.toContain('employees');
+  });
+
+  test('a cursor of another list, or signed with another secret, is invalid_cursor', () => {
+    expect(() => codec.decode('assets', codec.encode('employees', ['x']))).toThrow(invalid);
+    const other = new CursorCodec(randomBytes(32));
+    expect(() => codec.decode('employees', other.encode('employees', ['x']))).toThrow(invalid);
+  });
+
+  test.each([
+    ['empty', ''],
+    ['no signature', 'eyJsIjoiZW1wbG95ZWVzIiwiayI6WyJ4Il19'],
+    ['three parts', 'a.b.c'],
+    ['garbage', '%%%.***'],
+  ])('malformed (%s) is invalid_cursor', (_, cursor) => {
+    expect(() => codec.decode('employees', cursor)).toThrow(invalid);
+  });
+
+  test('any change to a character of the payload or the signature is invalid_cursor', () => {
+    const cursor = codec.encode('employees', ['2026-11-23T10:00:00.000Z', 'id']);
+    for (let i = 0; i < cursor.length; i++) {
+      if (cursor[i] === '.') continue;
+      const changed = `${cursor.slice(0, i)}${cursor[i] === 'A' ? 'B' : 'A'}${cursor.slice(i + 1)}`;
+      expect(() => codec.decode('employees', changed), `position ${i}`).toThrow(invalid);
+    }
+  });
+
+  test('a signed payload that is not a cursor shape is invalid_cursor', () => {
+    // The same codec signs whatever it encodes; a key of objects is not a sort key.
+    const cursor = codec.encode('employees', [{ nested: true } as unknown as string]);
+    expect(() => codec.decode('employees', cursor)).toThrow(invalid);
+  });
+});
+
+describe('toPage', () => {
+  const rows = [1, 2, 3].map((n) => ({ n }));
+  const keyOf = (row: { n: number }) => [row.n];
+
+  test('limit + 1 rows fetched: a full page, has_more, and the cursor of its last row', () => {
+    const page = toPage(rows, 2, codec, 'numbers', keyOf);
+    expect(page.data).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(page.has_more).toBe(true);
+    expect(codec.decode('numbers', page.next_cursor as string)).toEqual([2]);
+  });
+
+  test('the last page: every row, has_more false, next_cursor null', () => {
+    expect(toPage(rows, 3, codec, 'numbers', keyOf)).toEqual({ data: rows, has_more: false, next_cursor: null });
+    expect(toPage([], 3, codec, 'numbers', keyOf)).toEqual({ data: [], has_more: false, next_cursor: null });
+  });
+});
