@@ -11,6 +11,7 @@ import { DomainError } from '../../core/domainError.js';
 import { grantScopes, type Scope } from '../../core/scopes.js';
 import { sql, statement } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
+import { randomSetting } from '../../db/settings.js';
 import { namedStatement, runStatement } from '../../db/statements.js';
 import type { SignInAccount } from '../accounts/account.record.js';
 import { verifyAccountPassword } from '../accounts/accounts.writes.js';
@@ -428,14 +429,6 @@ const SIGN_IN_SECRET_KEY = 'signin_csrf_secret';
  * The key the sign-in form's CSRF tokens are signed with (HMAC-SHA256): 32 random bytes made once and
  * kept in the settings table, as the cursor secret is, so that every node signs and checks alike.
  */
-export async function loadSignInSecret(em: EntityManager): Promise<Buffer> {
-  const conn = em.getConnection();
-  await conn.execute('insert into settings (key, value) values (?, ?) on conflict (key) do nothing', [
-    SIGN_IN_SECRET_KEY,
-    randomBytes(32).toString('base64url'),
-  ]);
-  const [row] = await conn.execute<{ value: string }[]>('select value from settings where key = ?', [
-    SIGN_IN_SECRET_KEY,
-  ]);
-  return Buffer.from(row.value, 'base64url');
+export function loadSignInSecret(em: EntityManager): Promise<Buffer> {
+  return randomSetting(em, SIGN_IN_SECRET_KEY);
 }

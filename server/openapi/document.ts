@@ -445,22 +445,28 @@ const tokenHeaders: Record<string, Json> = {
   Pragma: header('For HTTP/1.0 caches (RFC 6749 §5.1).', { type: 'string', enum: ['no-cache'] }),
 };
 
+/**
+ * The headers of an answer of POST /oauth/token or /oauth/revoke with `status`: the request id, the
+ * token endpoint's budget, no caching (`Pragma` too on a token's 200, RFC 6749 §5.1), `Retry-After`
+ * on 429 and 503, and on 401 the HTTP Basic challenge that `basic` describes.
+ */
+function oauthEndpointHeaders(status: number, { pragma, basic }: { pragma: boolean; basic: string }): Json {
+  const out: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
+  for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) out[name] = ref('headers', name);
+  out['Cache-Control'] = ref('headers', 'Cache-Control');
+  if (pragma && status === 200) out.Pragma = ref('headers', 'Pragma');
+  if (status === 429 || status === 503) out['Retry-After'] = ref('headers', 'Retry-After');
+  if (status === 401) out['WWW-Authenticate'] = header(basic, { type: 'string', maxLength: 256 });
+  return out;
+}
+
 /** The path item of POST /oauth/token. */
 function tokenPathItem(): Record<string, Json> {
-  const headers = (status: number): Json => {
-    const out: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
-    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) out[name] = ref('headers', name);
-    out['Cache-Control'] = ref('headers', 'Cache-Control');
-    if (status === 200) out.Pragma = ref('headers', 'Pragma');
-    if (status === 429 || status === 503) out['Retry-After'] = ref('headers', 'Retry-After');
-    if (status === 401) {
-      out['WWW-Authenticate'] = header('`Basic realm="workforce"` when the client authenticated with HTTP Basic.', {
-        type: 'string',
-        maxLength: 256,
-      });
-    }
-    return out;
-  };
+  const headers = (status: number) =>
+    oauthEndpointHeaders(status, {
+      pragma: true,
+      basic: '`Basic realm="workforce"` when the client authenticated with HTTP Basic.',
+    });
   const responses: Json = {
     200: {
       description: 'The new access token and refresh token.',
@@ -741,19 +747,11 @@ const REVOKE_STATUS_MEANING: Record<number, string> = {
 
 /** The path item of POST /oauth/revoke. */
 function revokePathItem(): Record<string, Json> {
-  const headers = (status: number): Json => {
-    const out: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
-    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) out[name] = ref('headers', name);
-    out['Cache-Control'] = ref('headers', 'Cache-Control');
-    if (status === 429 || status === 503) out['Retry-After'] = ref('headers', 'Retry-After');
-    if (status === 401) {
-      out['WWW-Authenticate'] = header('`Basic realm="workforce"` when the request came with HTTP Basic.', {
-        type: 'string',
-        maxLength: 256,
-      });
-    }
-    return out;
-  };
+  const headers = (status: number) =>
+    oauthEndpointHeaders(status, {
+      pragma: false,
+      basic: '`Basic realm="workforce"` when the request came with HTTP Basic.',
+    });
   const responses: Json = {
     200: {
       description:

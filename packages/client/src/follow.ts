@@ -4,6 +4,7 @@
 import type { Client } from 'openapi-fetch';
 import { type Problem, WorkforceError } from './errors.js';
 import type { paths } from './openapi.js';
+import { sleep } from './transport.js';
 import type { Event, EventList } from './types.js';
 
 /** The events of the types `T`: `EventOf<'employee.created'>` has an employee as `data.object`. */
@@ -47,21 +48,6 @@ const EVENTS = { method: 'GET', path: '/v1/events' } as const;
 
 /** Page size of each poll: the most the API answers. */
 const PAGE = 100;
-
-/** Waits `ms`; rejects with the signal's reason as soon as it aborts. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * The events of `client`'s tenant after the position, as the loop asks for them (see FollowOptions).
