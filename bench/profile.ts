@@ -1,6 +1,6 @@
 /**
  * Where a server's CPU time goes under load. `tsx bench/profile.ts <fixture.json> [seconds]
- * [list,deep,byid,trpc]` starts `wfm serve` under `node --cpu-prof` against the database of a
+ * [list,deep,byid,trpc,hire]` starts `wfm serve` under `node --cpu-prof` against the database of a
  * fixture (bench/seed.ts prints one), loads it with autocannon (by default the list page, then
  * get by id, each for `seconds`), stops it and prints the
  * self time summed by function, by file and by package. `tsx bench/profile.ts --summarize FILE`
@@ -153,9 +153,26 @@ async function profileServer(fixture: Fixture, seconds: number, targets: string[
     byid: `/v1/employees/${fixture.someoneId}`,
     trpc: `/trpc/employees.list?input=${encodeURIComponent(JSON.stringify({ limit: 50 }))}`,
   };
-  for (const target of targets.map((name) => paths[name] ?? name)) {
-    const result = await autocannon({ url: `${url}${target}`, headers, connections: 16, duration: seconds });
-    process.stderr.write(`${target}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms\n`);
+  let hired = 0;
+  // The hire as the floor's bench posts it: unique e-mails, the fixture's HR admin as the actor.
+  const hire = {
+    method: 'POST' as const,
+    setupRequest: (request: { body?: string; headers?: Record<string, string> }) => ({
+      ...request,
+      headers: { ...request.headers, ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        actor_employee_id: fixture.hrAdminId,
+        email: `profile-${process.pid}-${++hired}@example.com`,
+        full_name: 'Profile Hire',
+        joining_date: '2026-01-05',
+      }),
+    }),
+  };
+  for (const name of targets) {
+    const target = paths[name] ?? (name === 'hire' ? '/v1/employees' : name);
+    const options = name === 'hire' ? { requests: [hire] } : { headers };
+    const result = await autocannon({ url: `${url}${target}`, ...options, connections: 16, duration: seconds });
+    process.stderr.write(`${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms\n`);
   }
   await stopProcess(child);
   // The server's own profile (bin/wfm execs node, so the pid is the same), not one of a build it ran first.
