@@ -12,6 +12,7 @@ import { sql } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
 import { namedStatement, runStatement } from '../../db/statements.js';
 import { inTransaction, TenantReader, tenantStatement } from '../../db/tenantReader.js';
+import { credentialChangesApplied } from '../credentials/credentialCache.writes.js';
 import {
   type IssuedSetupLink,
   PASSWORD_MAX,
@@ -163,7 +164,8 @@ const REVOKE_SIGN_IN_TOKENS = TenantReader.prepare(`
  * `wfm account disable`: the account can no longer sign in (verifyAccountPassword matches active
  * accounts only), its unused set-up links stop working, and every token a first-party app was
  * issued for its employee (codes, access and refresh tokens) is revoked in the same transaction
- * (decisions §20), so the next request with one is 401 on every node. Its password hash stays,
+ * (decisions §20), so the next request with one is 401 on every node (it answers once every node's
+ * credential cache has let them go, decisions §3). Its password hash stays,
  * unused, so that a disabled account keeps no way in but a new link. Refuses with not_found.
  */
 export async function disableAccount(
@@ -178,6 +180,7 @@ export async function disableAccount(
     await reader.all(REVOKE_OPEN_LINKS, [now.toISOString(), account.profile_id]);
     await reader.all(REVOKE_SIGN_IN_TOKENS, [now.toISOString(), account.profile_id]);
   });
+  await credentialChangesApplied(em);
   return { employee_id: employeeId, status: 'disabled' };
 }
 

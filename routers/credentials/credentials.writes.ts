@@ -1,7 +1,8 @@
 /**
  * API keys and OAuth clients (decisions §3): made (tokens stored as hashes), rotated with a grace
- * period, revoked. Looking a credential up and listing keys is credentials.reads.ts; the HTTP side
- * of a credential is server/http/pipeline/credential.ts.
+ * period, revoked; a change that ends a credential answers once every node's cache has let it go
+ * (credentialCache.writes.ts). Looking a credential up and listing keys is credentials.reads.ts; the
+ * HTTP side of a credential is server/http/pipeline/credential.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '../../core/domainError.js';
@@ -9,6 +10,7 @@ import type { Scope } from '../../core/scopes.js';
 import { ApiKey, ApiKeySecret, OAuthClient } from '../../db/entities/index.js';
 import type { EntityManager } from '../../db/orm.js';
 import { tenantForEnv } from '../organisations/organisations.writes.js';
+import { credentialChangesApplied } from './credentialCache.writes.js';
 import { displayPrefix, generateToken, hashToken } from './credentialTokens.rules.js';
 
 function publicKeyId(): string {
@@ -56,7 +58,7 @@ async function activeKey(em: EntityManager, keyId: string) {
  * still in its grace) stay valid for `graceSeconds` more at most; 0 ends them now.
  */
 export async function rotateApiKey(em: EntityManager, prefix: string, keyId: string, graceSeconds: number) {
-  return em.transactional(async (tx) => {
+  const rotated = await em.transactional(async (tx) => {
     const key = await activeKey(tx, keyId);
     const deadline = new Date(Date.now() + graceSeconds * 1000);
     const live = await tx.find(ApiKeySecret, { apiKeyId: key.id }, { filters: false });
@@ -74,12 +76,15 @@ export async function rotateApiKey(em: EntityManager, prefix: string, keyId: str
     await tx.flush();
     return { key_id: key.keyId, secret };
   });
+  await credentialChangesApplied(em);
+  return rotated;
 }
 
 export async function revokeApiKey(em: EntityManager, keyId: string) {
   const key = await activeKey(em, keyId);
   key.revokedAt = new Date();
   await em.flush();
+  await credentialChangesApplied(em);
   return { key_id: key.keyId, revoked: true as const };
 }
 
@@ -121,7 +126,7 @@ async function activeClient(em: EntityManager, clientId: string) {
 
 /** Revokes the client and every token it was issued. */
 export async function revokeOAuthClient(em: EntityManager, clientId: string) {
-  return em.transactional(async (tx) => {
+  await em.transactional(async (tx) => {
     const client = await activeClient(tx, clientId);
     client.revokedAt = new Date();
     // By tenant and client, as every tenant query is keyed (decisions §12).
@@ -130,8 +135,9 @@ export async function revokeOAuthClient(em: EntityManager, clientId: string) {
       [client.tenantId, client.id],
     );
     await tx.flush();
-    return { client_id: clientId, revoked: true as const };
   });
+  await credentialChangesApplied(em);
+  return { client_id: clientId, revoked: true as const };
 }
 
 /** A new client secret; the old one stops working at once (tokens already issued stay valid). */

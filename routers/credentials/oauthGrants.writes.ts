@@ -4,6 +4,7 @@ import { DomainError } from '../../core/domainError.js';
 import { grantScopes, type Scope } from '../../core/scopes.js';
 import { OAuthClient, OAuthToken } from '../../db/entities/index.js';
 import type { EntityManager } from '../../db/orm.js';
+import { credentialChangesApplied } from './credentialCache.writes.js';
 import { generateToken, hashToken } from './credentialTokens.rules.js';
 
 /**
@@ -168,12 +169,13 @@ export async function refreshTokenGrant(
     .getConnection()
     .execute<{ used_at: string | null }[]>('select used_at from oauth_tokens where id = ?', [grant.id]);
   if (state.used_at) {
-    // Reuse of a spent token: someone holds a copy. Everything of the family goes.
+    // Reuse of a spent token: someone holds a copy. Everything of the family goes, on every node.
     await em
       .getConnection()
       .execute('update oauth_tokens set revoked_at = now() where family_id = ? and revoked_at is null', [
         grant.familyId,
       ]);
+    await credentialChangesApplied(em);
   }
   throw invalid;
 }

@@ -15,6 +15,7 @@ import { randomSetting } from '../../db/settings.js';
 import { namedStatement, runStatement } from '../../db/statements.js';
 import type { SignInAccount } from '../accounts/account.record.js';
 import { verifyAccountPassword } from '../accounts/accounts.writes.js';
+import { credentialChangesApplied } from './credentialCache.writes.js';
 import { generateToken, hashToken } from './credentialTokens.rules.js';
 import type { FirstPartyApp } from './firstPartyApps.writes.js';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type TokenResponse, tokenResponse } from './oauthGrants.writes.js';
@@ -248,6 +249,12 @@ const SIGNED_IN_EMPLOYEE = namedStatement(`
 
 const invalidGrant = (detail: string) => new DomainError('invalid_grant', { detail });
 
+/** Revokes a family's tokens, answering once no node's credential cache holds its access token (decisions §3). */
+async function revokeFamily(em: EntityManager, tenantId: string, familyId: string): Promise<void> {
+  await runStatement(em, REVOKE_FAMILY, [tenantId, familyId]);
+  await credentialChangesApplied(em);
+}
+
 /** A new access and refresh token of the employee, in `family`; flushed with the caller's transaction. */
 async function issueEmployeePair(
   tx: EntityManager,
@@ -303,7 +310,7 @@ async function spendAndIssue(
   });
   if (issued) return issued;
   const [state] = await runStatement<{ used: boolean }>(em, WAS_USED, [grant.id]);
-  if (state?.used) await runStatement(em, REVOKE_FAMILY, [grant.tenant_id, grant.family_id]);
+  if (state?.used) await revokeFamily(em, grant.tenant_id, grant.family_id);
   throw invalidGrant(`The ${what} is invalid, expired, revoked or already used.`);
 }
 
@@ -420,7 +427,7 @@ export async function revokeAppToken(em: EntityManager, app: FirstPartyApp, toke
     hashToken(token),
     app.clientId,
   ]);
-  if (row) await runStatement(em, REVOKE_FAMILY, [row.tenant_id, row.family_id]);
+  if (row) await revokeFamily(em, row.tenant_id, row.family_id);
 }
 
 const SIGN_IN_SECRET_KEY = 'signin_csrf_secret';

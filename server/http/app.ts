@@ -6,6 +6,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { RequestState, Services } from '../../core/context.js';
+import type { CredentialCache } from '../../routers/credentials/credentialCache.rules.js';
 import { appRouter } from '../../routers/index.js';
 import type { Env } from '../main/env.js';
 import { accountSetupRoutes } from './accountSetup.js';
@@ -43,6 +44,8 @@ export interface AppDeps extends Services {
   metrics?: Metrics;
   /** Aborts when the server stops: open subscription streams end (server/http/trpcEndpoint.ts). */
   stopping?: AbortSignal;
+  /** This node's cache of resolved credentials, when it keeps one (server/main/credentialNotices.ts). */
+  credentialCache?: CredentialCache;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -51,7 +54,13 @@ export function createApp(deps: AppDeps): Koa {
   const table = procedureTable(appRouter);
   const onInternalError = (error: Error, state: RequestState) =>
     logger.error({ err: error.cause ?? error, request_id: state.requestId }, 'procedure failed');
-  const admit = credentialStep({ env, rateLimits, services: deps, unlimited: table.unlimited });
+  const admit = credentialStep({
+    env,
+    rateLimits,
+    services: deps,
+    unlimited: table.unlimited,
+    credentialCache: deps.credentialCache,
+  });
   const runProcedure = procedureStep(table, baseUrl, onInternalError);
   const ipOf = (ctx: Koa.Context) => clientIp(ctx, env.TRUST_PROXY);
 

@@ -118,6 +118,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'CREDENTIAL_PREFIX must be 2-16 lower-case letters or digits')
     .default('svc'),
+  /**
+   * Each node keeps the credentials it resolves, emptied on every node before a revocation answers
+   * (decisions §3; server/main/credentialNotices.ts). Only straight on PostgreSQL: not on PGlite nor
+   * through a transaction pooler, where it is off whatever this says.
+   */
+  CREDENTIAL_CACHE: flag.default(true),
   /** The origins whose pages may call the API (server/http/pipeline/edge.ts), as browsers write them. */
   CORS_ORIGINS: z
     .string()

@@ -17,6 +17,7 @@ import type { Metrics } from '../http/metrics.js';
 import { purgeExpiredKeys } from '../http/pipeline/idempotency.js';
 import { type OperationsListener, Readiness, startOperationsListener } from '../http/probes.js';
 import { RateLimits } from '../http/rateLimit.js';
+import { startCredentialNotices } from './credentialNotices.js';
 import type { Env } from './env.js';
 import { createLogger, flushLogger } from './logging.js';
 
@@ -61,7 +62,19 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
   );
   // Aborted when the server stops taking requests: open subscription streams end with it.
   const stopping = new AbortController();
-  const app = createApp({ env, orm, logger, cursors, rateLimits, readiness, metrics, stopping: stopping.signal });
+  // Registered before it serves: a revocation from now on waits for this node (decisions §3).
+  const credentialNotices = await startCredentialNotices(env, logger);
+  const app = createApp({
+    env,
+    orm,
+    logger,
+    cursors,
+    rateLimits,
+    readiness,
+    metrics,
+    stopping: stopping.signal,
+    credentialCache: credentialNotices?.cache,
+  });
   const server = createHttpServer(app.callback(), env, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -98,6 +111,7 @@ export async function startServer(env: Env, logger: Logger = createLogger(env)):
       });
       metrics?.unwatch();
       await operations?.close();
+      await credentialNotices?.close();
       await background.stop();
       await rateLimits.shutdown();
       await orm.close();

@@ -3,6 +3,7 @@
 // the CLI is apiKeys.cli.test.ts, OAuth tokens oauthToken.grants.test.ts.
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import { credentialChangesApplied } from '../../routers/credentials/credentialCache.writes.js';
 import { listApiKeys } from '../../routers/credentials/credentials.reads.js';
 import { createApiKey, revokeApiKey, rotateApiKey } from '../../routers/credentials/credentials.writes.js';
 import { sql } from '../support/database.js';
@@ -129,7 +130,7 @@ describe('revocation', () => {
     });
   });
 
-  test('is seen at once by every server node on the database (no credential cache)', async () => {
+  test('is seen at once by every server node on the database (each node’s cache emptied first)', async () => {
     const other = await startTestServer();
     try {
       const t = await h.tenant();
@@ -293,8 +294,10 @@ describe('last_used_at', () => {
     await expectWhoami(h, secret, { key_id: keyId });
     expect(await lastUsedAt(keyId)).toBe(first);
 
-    // Once the recorded use is over a minute old, the next use records again.
+    // Once the recorded use is over a minute old, the next use records again. The node's cache counts
+    // the minute on its own clock: empty it, as every node's is emptied on a change (decisions §3).
     await sql(h, `update api_keys set last_used_at = now() - interval '2 minutes' where key_id = ?`, [keyId]);
+    await credentialChangesApplied(em());
     const aged = await lastUsedAt(keyId);
     await expectWhoami(h, secret, { key_id: keyId });
     const refreshed = await lastUsedAt(keyId);

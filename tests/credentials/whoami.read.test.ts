@@ -3,6 +3,7 @@
 // Issuing tokens is oauthToken.grants.test.ts.
 import { describe, expect, test } from 'vitest';
 import type { SCOPES } from '../../core/scopes.js';
+import { credentialChangesApplied } from '../../routers/credentials/credentialCache.writes.js';
 import { expectProblem, useTestServer } from '../support/harness.js';
 import { creds, tokenJson } from '../support/oauth.js';
 import {
@@ -148,6 +149,8 @@ describe('GET /v1/whoami', () => {
     await h.orm.em
       .getConnection()
       .execute(`update oauth_tokens set expires_at = now() - interval '1 second' where token_hash = ?`, [hash]);
+    // What a write that changes a credential waits for (decisions §3): every node's cache has let it go.
+    await credentialChangesApplied(h.orm.em.fork());
     await expectInvalidCredential(await whoami(h, tokens.access_token));
   });
 });

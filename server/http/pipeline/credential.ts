@@ -7,6 +7,7 @@
 import type Koa from 'koa';
 import { type Auth, type RequestState, rateLimitKey, requestState, type Services } from '../../../core/context.js';
 import type { EntityManager } from '../../../db/orm.js';
+import type { CredentialCache } from '../../../routers/credentials/credentialCache.rules.js';
 import { resolveBearer } from '../../../routers/credentials/credentials.reads.js';
 import type { Env } from '../../main/env.js';
 import { quotaHeaders, type RateLimits } from '../rateLimit.js';
@@ -21,11 +22,16 @@ function bearerToken(header: string | undefined): string | null | false {
   return match ? match[1] : false;
 }
 
-async function resolveAuth(header: string | undefined, em: EntityManager, prefix: string): Promise<Auth> {
+async function resolveAuth(
+  header: string | undefined,
+  em: EntityManager,
+  prefix: string,
+  cache: CredentialCache | undefined,
+): Promise<Auth> {
   const token = bearerToken(header);
   if (token === null) return { state: 'anonymous' };
   if (token === false) return { state: 'invalid' };
-  return resolveBearer(em, prefix, token);
+  return resolveBearer(em, prefix, token, cache);
 }
 
 /** The caller's address: behind our own proxy (TRUST_PROXY), the rightmost X-Forwarded-For entry. */
@@ -44,18 +50,25 @@ export interface CredentialDeps {
   services: Services;
   /** The routes that spend no budget (ProcedureTable `unlimited`). */
   unlimited: ReadonlySet<string>;
+  /** This node's cache of resolved credentials; absent when it keeps none (server/main/credentialNotices.ts). */
+  credentialCache?: CredentialCache;
 }
 
 /**
  * The step: `(ctx, routeKey, procedures)` → the request's state, with its credential, and a refusal
  * when the budget did not cover every one of its `procedures` (several in a tRPC batch).
  */
-export function credentialStep({ env, rateLimits, services, unlimited }: CredentialDeps) {
+export function credentialStep({ env, rateLimits, services, unlimited, credentialCache }: CredentialDeps) {
   return async (ctx: Koa.Context, routeKey: string, procedures = 1): Promise<RequestState> => {
     const state = requestState({
       requestId: ctx.state.requestId,
       // A statement outside any transaction: the ORM's own entity manager, no fork (requestState).
-      auth: await resolveAuth(ctx.get('Authorization') || undefined, services.orm.em, env.CREDENTIAL_PREFIX),
+      auth: await resolveAuth(
+        ctx.get('Authorization') || undefined,
+        services.orm.em,
+        env.CREDENTIAL_PREFIX,
+        credentialCache,
+      ),
       services,
     });
     if (!unlimited.has(routeKey)) {
