@@ -119,7 +119,11 @@ async function seedEmployees(url: string, tenantId: string, hrAdminId: string, n
         order by s.k`,
       [tenantId, DEPARTMENTS, DEPARTMENTS.length, managers],
     );
-    await client.query('update tenants set next_employee_number = 1 where id = $1', [tenantId]);
+    // The seat counter counts the seeded employees too (decisions §7).
+    await client.query('update tenants set next_employee_number = 1, seats_used = seats_used + $2 where id = $1', [
+      tenantId,
+      n,
+    ]);
     await seedLeaveRequests(client, tenantId, hrAdminId, Math.min(n, LEAVE_TAKERS));
     await client.query('analyze');
   } finally {

@@ -74,6 +74,9 @@ export function eventValues(
   };
 }
 
+/** The assignment in an update of the tenant's row that takes the events' position (eventCtes). */
+export const EVENT_POSITION = sql`last_event_at = greatest(clock_timestamp(), coalesce(last_event_at, '-infinity') + interval '1 millisecond')`;
+
 /**
  * The CTEs that record events and queue their deliveries, ending in `queued` (the attempts
  * queued), for a statement of its own (RECORD) or inside the statement of a write that makes the
@@ -92,23 +95,22 @@ export function eventValues(
  * a position never sees an event appear before it. The events of one write share the position;
  * their ids (UUID v7, made in order within the write) order them. Readers take no lock. The writes
  * of a tenant wait for each other only from here to their commit, so a write records its events
- * last. A statement that updates its tenant's row itself (the hire's employee counter) passes that
- * assignment as `tenantSet`: a row is updated at most once by one statement.
+ * last. A statement that updates its tenant's row itself before it makes the events' objects (the
+ * hire takes its seat and code so) sets EVENT_POSITION in that update and passes `positioned`, a
+ * query of the position it returned: a row is updated at most once by one statement.
  */
-export function eventCtes(v: Named<EventValues>, events: RawSql, options: { tenantSet?: RawSql } = {}): RawSql {
-  const tenantSet = options.tenantSet
-    ? sql`,
-           ${options.tenantSet}`
-    : sql``;
+export function eventCtes(v: Named<EventValues>, events: RawSql, options: { positioned?: RawSql } = {}): RawSql {
   return sql`batch as (
     select x.id, x.type, x.object, x.previous_attributes
       from jsonb_to_recordset(${events}) as x(id uuid, type text, object jsonb, previous_attributes jsonb)
   ),
-  positioned as (
-    update tenants
-       set last_event_at = greatest(clock_timestamp(), coalesce(last_event_at, '-infinity') + interval '1 millisecond')${tenantSet}
+  positioned as (${
+    options.positioned ??
+    sql`
+    update tenants set ${EVENT_POSITION}
      where id = ${v.event_tenant_id}::uuid and exists (select 1 from batch)
-    returning last_event_at
+    returning last_event_at`
+  }
   ),
   recorded as (
     insert into events (id, tenant_id, type, data, previous_attributes, request_id, idempotency_key, created_at)
