@@ -95,7 +95,7 @@ const LAGGING = namedStatement(
 /** Past this, every node that was lagging has applied the change or lost its lease, unless something is broken. */
 const WAIT_LIMIT_MS = CACHE_LIMITS.leaseMs + 1000;
 /** The longest pause between two looks at the nodes. */
-const MAX_PAUSE_MS = 25;
+const MAX_PAUSE_MS = 5;
 
 /**
  * Waits until every caching node whose lease holds has applied the credential changes the caller has
