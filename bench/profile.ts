@@ -157,7 +157,7 @@ async function profileServer(fixture: Fixture, seconds: number, targets: string[
   // The hire as the floor's bench posts it: unique e-mails, the fixture's HR admin as the actor.
   const hire = {
     method: 'POST' as const,
-    setupRequest: (request: { body?: string; headers?: Record<string, string> }) => ({
+    setupRequest: (request: autocannon.Request) => ({
       ...request,
       headers: { ...request.headers, ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({
