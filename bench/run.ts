@@ -1,7 +1,8 @@
 /**
  * `make bench`: the service on PostgreSQL databases seeded with 10,000 and with 1,000,000 employees
  * (and 300,000 leave requests each), against the floor of ../shared/perf-floor (bench/floor.ts);
- * then start-up time and RSS on the embedded PGlite, and the webhook scenario (bench/webhooks.ts).
+ * then start-up time and RSS on the embedded PGlite (and of PGlite alone beside it), and the webhook
+ * scenario (bench/webhooks.ts).
  *
  * For each size, in this order:
  * 1. The service's own scenarios, in rounds of autocannon (the table gives the median of the
@@ -37,6 +38,7 @@ import autocannon from 'autocannon';
 import { COMPARE_LOG_LEVEL, compareWithFloor, dropFloor, type FloorCompare, floorMissing, seedFloor } from './floor.js';
 import { createFixture, dropFixture, type Fixture } from './seed.js';
 import { nodeOptionsFor, rssMb, SERVER_KIND, serverCommand, stopProcess, waitHealthy } from './server.js';
+import { measurePgliteAlone, measureStartup } from './startup.js';
 import { benchWebhooks, type WebhookRun } from './webhooks.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
@@ -403,32 +405,46 @@ async function benchSize(
   }
 }
 
-/** The embedded database: a first start (creates the data directory), a restart, and the RSS under load. */
+/**
+ * The embedded database: a first start as `make run` starts it (creates, migrates and seeds the demo;
+ * RSS once idle after its banner), a restart and its RSS under load, and PGlite alone on the same
+ * directory (a bare Node process: the floor under the service's memory).
+ */
 async function pglite(processes: Record<string, unknown>[]): Promise<void> {
   log('\n== embedded PGlite');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wfm-bench-pglite-'));
+  const report = (entry: Record<string, unknown>) => {
+    processes.push({ database: 'pglite', ...entry });
+    log(`  ${entry.phase}: ${JSON.stringify(entry)}`);
+  };
   try {
-    for (const phase of ['first start (creates the data directory)', 'restart (reopens it)']) {
-      const server = await startService({ DATABASE_URL: '', DATA_DIR: dir }, PGLITE_PORT);
-      try {
-        const entry: Record<string, unknown> = {
-          database: 'pglite',
-          phase,
-          startup_ms: server.startupMs,
-          rss_after_start_mb: server.rssAfterStartMb,
-        };
-        if (phase.startsWith('restart')) {
-          // What the embedded database costs under the same load: the public module catalogue.
-          const run = await cannon({ url: `${server.url}/v1/modules` });
-          entry.load = `GET /v1/modules: ${show(run)}`;
-          entry.peak_rss_mb = rssMb(server.child.pid as number).peak;
-        }
-        processes.push(entry);
-        log(`  ${phase}: ${JSON.stringify(entry)}`);
-      } finally {
-        await stopProcess(server.child);
-      }
+    const first = await measureStartup({ dataDir: dir }, PGLITE_PORT, true);
+    report({
+      phase: 'first start with the demo (creates, migrates and seeds the database)',
+      startup_ms: first.startupMs,
+      rss_after_start_mb: first.rssMb,
+      idle_rss_mb: first.idleRssMb,
+    });
+    const server = await startService({ DATABASE_URL: '', DATA_DIR: dir }, PGLITE_PORT);
+    try {
+      // What the embedded database costs under the same load: the public module catalogue.
+      const run = await cannon({ url: `${server.url}/v1/modules` });
+      report({
+        phase: 'restart (reopens it)',
+        startup_ms: server.startupMs,
+        rss_after_start_mb: server.rssAfterStartMb,
+        load: `GET /v1/modules: ${show(run)}`,
+        peak_rss_mb: rssMb(server.child.pid as number).peak,
+      });
+    } finally {
+      await stopProcess(server.child);
     }
+    const alone = await measurePgliteAlone(dir);
+    report({
+      phase: 'PGlite alone (bare Node, same directory)',
+      idle_rss_mb: alone.idleRssMb,
+      peak_rss_mb: alone.peakRssMb,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

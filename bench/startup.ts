@@ -1,12 +1,16 @@
 /**
  * Start-up of `wfm serve`: time from spawn to the first healthy answer, the CPU time the process
  * spent by then (steadier than the wall time on a busy machine), RSS right after, and RSS idle a few
- * seconds later. `tsx bench/startup.ts <database url | pglite DIR> [runs] [--seed-demo]`
- * (BENCH_SERVER picks wfm, tsx or dist). With --seed-demo, what `make run` starts, the idle RSS is
- * read after the demo organisation is created (on an empty DIR) and its banner printed.
+ * seconds later. `tsx bench/startup.ts <database url | DIR> [runs] [--seed-demo]` (DIR: DATA_DIR of
+ * the embedded PGlite; BENCH_SERVER picks wfm, tsx or dist). With --seed-demo, what `make run`
+ * starts, the idle RSS is read after the demo organisation is created (on an empty DIR) and its
+ * banner printed. On a DIR, then PGlite alone: a bare Node process that opens the same database and
+ * idles, the floor under the embedded service's memory.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nodeOptionsFor, rssMb, serverCommand, stopProcess, waitHealthy } from './server.js';
 
@@ -69,6 +73,41 @@ export async function measureStartup(
   }
 }
 
+/** PGlite alone: opens the data directory, reads a catalogue, says so, and idles until stopped. */
+const PGLITE_ALONE = `
+const { PGlite } = require(process.argv[1]);
+(async () => {
+  const db = await PGlite.create({ dataDir: process.argv[2] });
+  await db.query('select count(*) from pg_class');
+  process.stdout.write('ready\\n');
+  setInterval(() => {}, 60000);
+})();
+`;
+
+/**
+ * PGlite alone on DATA_DIR `dataDir` (its database in `pglite/`), with the V8 flag bin/wfm gives
+ * the embedded service (--liftoff-only): its RSS after IDLE_MS idle, and its peak.
+ */
+export async function measurePgliteAlone(dataDir: string): Promise<{ idleRssMb: number; peakRssMb: number }> {
+  // The PGlite the service's driver runs, resolved as db/embedded.ts resolves it.
+  const pglite = createRequire(createRequire(import.meta.url).resolve('@mikro-orm/pglite')).resolve(
+    '@electric-sql/pglite',
+  );
+  const args = ['--liftoff-only', '-e', PGLITE_ALONE, pglite, path.join(dataDir, 'pglite')];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').once('data', () => resolve());
+      child.once('exit', (code) => reject(new Error(`PGlite alone exited with ${code}`)));
+    });
+    await sleep(IDLE_MS);
+    const { rss, peak } = rssMb(child.pid as number);
+    return { idleRssMb: rss, peakRssMb: peak };
+  } finally {
+    await stopProcess(child);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const seedDemo = process.argv.includes('--seed-demo');
   const [target, runs = '3'] = process.argv.slice(2).filter((arg) => arg !== '--seed-demo');
@@ -81,4 +120,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const sorted = startups.sort((a, b) => a - b);
   process.stdout.write(`median start to healthy: ${sorted[Math.floor(sorted.length / 2)]} ms\n`);
+  if (database.dataDir) process.stdout.write(`PGlite alone: ${JSON.stringify(await measurePgliteAlone(target))}\n`);
 }

@@ -6,11 +6,14 @@
  * touched stay resident for the life of the process. Creating a data directory runs initdb in a
  * second WebAssembly instance whose memory grows to about 1 GB: done in the serving process, it
  * left about 500 MB resident for good (PGlite 0.5.8), against about 330 MB when the process only
- * reopens a directory. And PostgreSQL's default shared_buffers (128 MB) lives in that memory too.
+ * reopens a directory. And PostgreSQL's shared memory (its default shared_buffers of 128 MB, the
+ * slots of its default 100 connections) lives in that memory too.
  * So a child process, which returns all of it when it exits, creates the directory and sets the
  * settings below (ALTER SYSTEM, kept in the directory's postgresql.auto.conf, in force from the next
  * start); a directory created before it had them is given them the same way, once. The serving
- * process then only ever reopens a configured directory (about 180 MB for PGlite alone).
+ * process then only ever reopens a configured directory (about 135 MB for PGlite alone, with the
+ * V8 flag bin/wfm gives it; the migrations and the demo of a first start run in a child process
+ * too, server/main/cli.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,9 +23,12 @@ import path from 'node:path';
 /**
  * The embedded database's own PostgreSQL settings. Its buffers cache the tables of one small
  * organisation (the demo's whole data directory is under 40 MB, most of it the catalogs and WAL), and
- * PGlite reads what they miss from the file system, through the operating system's cache.
+ * PGlite reads what they miss from the file system, through the operating system's cache. 16 MB of
+ * them kept 8 MB more resident than 8 MB, which hold the demo's working set as well (a loop of the
+ * service's statements read the same 310 blocks from the file system with either). PGlite is one
+ * session: the slots of 8 connections, not 100, kept 3 MB less.
  */
-const SETTINGS = { shared_buffers: '16MB' } as const;
+const SETTINGS = { shared_buffers: '8MB', max_connections: '8' } as const;
 
 /** The child: opens (creating it if need be) the data directory, applies the settings, closes it. */
 const CHILD = `
@@ -56,7 +62,9 @@ export async function prepareEmbeddedDataDir(dir: string): Promise<void> {
     '@electric-sql/pglite',
   );
   const statements = Object.entries(SETTINGS).map(([name, value]) => `alter system set ${name} = '${value}'`);
-  const child = spawn(process.execPath, ['-e', CHILD, pglite, dir, JSON.stringify(statements)], {
+  // V8's baseline WebAssembly compiler alone, as bin/wfm runs the embedded service: initdb's peak was
+  // about 1 GB with the optimising one, 630 MB without, and it took a third less CPU.
+  const child = spawn(process.execPath, ['--liftoff-only', '-e', CHILD, pglite, dir, JSON.stringify(statements)], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

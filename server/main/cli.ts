@@ -3,6 +3,7 @@
  * loads only the serving path: not the OpenAPI generator, the demo seed, or the credential and
  * tenant administration of the other commands (docs/decisions.md, "What a process loads").
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
@@ -20,7 +21,8 @@ module.enableCompileCache?.();
 const usage = `wfm — Workforce admin CLI
 
 Usage:
-  wfm migrate                                   apply pending database migrations
+  wfm migrate [--seed-demo]                     apply pending database migrations; --seed-demo: and on an empty
+                                                database create the demo organisation (credentials kept under DATA_DIR)
   wfm serve [--seed-demo]                       start the HTTP server (PORT, default 3000) and the outbox dispatcher;
                                                 --seed-demo creates the demo organisation on an empty database
   wfm worker                                    run only the outbox and webhook dispatchers and the purge
@@ -131,7 +133,11 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
   const credentials = () => import('../../routers/credentials/credentials.writes.js');
   switch (command) {
     case 'migrate':
-      return withOrm(env, async (_orm, applied) => ({ applied }));
+      return withOrm(env, async (orm, applied) =>
+        values['seed-demo']
+          ? { applied, demo_created: (await createDemoIfEmpty(env, orm)) !== undefined }
+          : { applied },
+      );
     case 'tenant create': {
       const { createOrganisation } = await import('../../routers/organisations/organisations.writes.js');
       return withOrm(env, (orm) =>
@@ -279,22 +285,29 @@ async function run(env: Env, command: string, values: Values, args: string[]): P
   }
 }
 
-/**
- * `make run`: on an empty database, create the demo organisation and keep its credentials under
- * DATA_DIR (secrets are stored hashed, so this file is the only place they can be read again).
- */
-async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
-  const file = path.resolve(env.DATA_DIR, 'demo-credentials.json');
+/** The demo organisation's credentials: its secrets are stored hashed, so this file is the only place to read them. */
+function demoCredentialsFile(env: Env): string {
+  return path.resolve(env.DATA_DIR, 'demo-credentials.json');
+}
+
+/** On an empty database, creates the demo organisation and keeps its credentials under DATA_DIR. */
+async function createDemoIfEmpty(env: Env, orm: Orm): Promise<DemoResult | undefined> {
   const [{ count }] = await orm.em.fork().execute<{ count: string }[]>('select count(*) as count from organisations');
-  let demo: DemoResult | undefined;
-  if (Number(count) === 0) {
-    const { createDemoOrganisation } = await import('../../routers/organisations/demo.writes.js');
-    demo = await createDemoOrganisation(orm.em.fork(), env.CREDENTIAL_PREFIX);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
-  } else if (existsSync(file)) {
-    demo = JSON.parse(readFileSync(file, 'utf8')) as DemoResult;
-  }
+  if (Number(count) !== 0) return undefined;
+  const { createDemoOrganisation } = await import('../../routers/organisations/demo.writes.js');
+  const demo = await createDemoOrganisation(orm.em.fork(), env.CREDENTIAL_PREFIX);
+  const file = demoCredentialsFile(env);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  return demo;
+}
+
+/** `make run`: the demo organisation on an empty database, and the banner of how to use it. */
+async function seedDemoOnFirstStart(env: Env, orm: Orm): Promise<void> {
+  const file = demoCredentialsFile(env);
+  const demo =
+    (await createDemoIfEmpty(env, orm)) ??
+    (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoResult) : undefined);
   if (!demo) return;
   const base = env.PUBLIC_BASE_URL;
   process.stderr.write(
@@ -384,6 +397,26 @@ function webhookHint(env: Env, secret: string): string[] {
   ];
 }
 
+/**
+ * The first start of the embedded database (no DATABASE_URL, no data directory yet): a child process
+ * (`wfm migrate`, with `--seed-demo` when asked) creates, migrates and seeds it, and this process
+ * then opens it as a restart does. PGlite's WebAssembly memory never shrinks, and what the
+ * migrations and the seed touched of it and of the JavaScript heap stayed resident in the serving
+ * process (20-30 MB); the child returns it when it exits.
+ */
+async function prepareEmbeddedDatabase(env: Env, seedDemo: boolean): Promise<void> {
+  const { embeddedDataDirExists } = await import('../../db/orm.js');
+  if (embeddedDataDirExists(env)) return;
+  const args = [...process.execArgv, process.argv[1], 'migrate', ...(seedDemo ? ['--seed-demo'] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0)
+    throw new Error(`preparing the embedded database in ${env.DATA_DIR} failed (wfm migrate: exit ${code})`);
+}
+
 /** On SIGTERM or SIGINT: close `running` (a server drains first, decisions §16), then exit 0. */
 function exitOnSignals(running: { close(): Promise<void> }): void {
   const stop = async () => {
@@ -446,6 +479,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (first === 'serve') {
+    if (!env.DATABASE_URL) await prepareEmbeddedDatabase(env, values['seed-demo']);
     const { startServer } = await import('./start.js');
     const running = await startServer(env);
     // Everything serving needs is loaded by now: keep its compiled code for the next start.

@@ -8,9 +8,10 @@ import { childEnv, cli, exited, freePort, root } from '../support/processes.js';
 
 // `wfm serve` loads what serving needs and nothing else (docs/decisions.md, "What a process
 // loads"): not the OpenAPI generator (the committed openapi.json is served), not Swagger UI (its
-// files are read when asked for), not the demo seed or the other commands of the CLI, and not
-// nodemailer or undici (loaded with the first e-mail and the first webhook delivery). A module hook
-// records every module the process resolves; the list is written when it exits.
+// files are read when asked for), not the demo seed or the other commands of the CLI, not
+// nodemailer or undici (loaded with the first e-mail and the first webhook delivery), and on
+// PostgreSQL not the embedded database. A module hook records every module the process resolves;
+// the list is written when it exits.
 
 const dir = mkdtempSync(path.join(tmpdir(), 'wfm-startup-'));
 const hook = path.join(dir, 'record.mjs');
@@ -34,7 +35,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('wfm serve answers without loading the OpenAPI generator, Swagger UI, the demo seed, the admin commands, nodemailer or undici', async () => {
+test('wfm serve answers without loading the OpenAPI generator, Swagger UI, the demo seed, the admin commands, nodemailer, undici or PGlite', async () => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--import', hook, cli, 'serve'], {
@@ -79,4 +80,6 @@ test('wfm serve answers without loading the OpenAPI generator, Swagger UI, the d
   ).toEqual([]);
   expect(loaded(/\/dist\/routers\/(mail\/mail|webhooks\/webhook)\.dispatcher\.js$/)).toHaveLength(2);
   expect(loaded(/\/dist\/(server\/openapi\/document|routers\/organisations\/demo)\.js$/)).toEqual([]);
+  // The embedded database's driver and PGlite itself only without a DATABASE_URL.
+  expect(loaded(/node_modules\/(@electric-sql\/pglite|@mikro-orm\/pglite)\//)).toEqual([]);
 }, 60_000);
