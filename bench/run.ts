@@ -39,7 +39,7 @@ import { COMPARE_LOG_LEVEL, compareWithFloor, dropFloor, type FloorCompare, floo
 import { createFixture, dropFixture, type Fixture } from './seed.js';
 import { nodeOptionsFor, rssMb, SERVER_KIND, serverCommand, stopProcess, waitHealthy } from './server.js';
 import { measurePgliteAlone, measureStartup } from './startup.js';
-import { benchWebhooks, type WebhookRun } from './webhooks.js';
+import { benchWebhookFleet, benchWebhooks, type WebhookFleetRun, type WebhookRun } from './webhooks.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -160,6 +160,8 @@ const LEAVE_FIRST_PAGE = 'GET /v1/leave-requests?limit=100 (first page)';
 const FLOOR_SCENARIO = 'floor compare';
 /** The webhook scenario's name (bench/webhooks.ts), for BENCH_SCENARIOS. */
 const WEBHOOK_SCENARIO = 'webhook deliveries (16 receivers, 4 tenants)';
+/** The webhook fleet's name (bench/webhooks.ts: the claim with 100,000 endpoints in backoff), for BENCH_SCENARIOS. */
+const WEBHOOK_FLEET_SCENARIO = 'webhook claim (fleet in backoff)';
 /** The narrow window of the leave-request scenarios: one week inside the seeded years. */
 const WEEK = 'from=2025-03-03&to=2025-03-09';
 
@@ -545,6 +547,7 @@ async function main(): Promise<void> {
   for (const size of SIZES) await benchSize(size, rows, processes, floors, compare);
   if (!ONLY.length) await pglite(processes);
   const webhooks: WebhookRun[] = selected(WEBHOOK_SCENARIO) ? await benchWebhooks(DURATION_S, SERVICE_PORT) : [];
+  const fleet: WebhookFleetRun | null = selected(WEBHOOK_FLEET_SCENARIO) ? await benchWebhookFleet() : null;
   const machine = {
     cpus: os.cpus().length,
     cpu_model: os.cpus()[0]?.model,
@@ -576,6 +579,7 @@ async function main(): Promise<void> {
     results = {
       ...previous,
       ...(webhooks.length ? { webhooks } : {}),
+      ...(fleet ? { webhook_fleet: fleet } : {}),
       throughput,
       against_reference: costs(throughput),
       ...(floors.length ? { floor: merged(previous.floor ?? [], floors, (f) => String(f.size)) } : {}),
@@ -593,6 +597,7 @@ async function main(): Promise<void> {
       against_reference: costs(rows),
       floor: skipped ?? floors,
       webhooks,
+      webhook_fleet: fleet,
       process: processes,
       bench_seconds: seconds,
     };
@@ -617,6 +622,10 @@ async function main(): Promise<void> {
   for (const w of webhooks)
     process.stdout.write(
       `webhooks${w.hanging_receiver ? ', one receiver hanging' : ''}: ${w.delivered} deliveries to healthy receivers, ${w.deliveries_per_s}/s, commit to arrival p50 ${w.p50_ms} ms, p99 ${w.p99_ms} ms, max ${w.max_ms} ms\n`,
+    );
+  if (fleet)
+    process.stdout.write(
+      `webhook claim with ${fleet.waiting_endpoints} endpoints in backoff (${fleet.tenants} tenants) and ${fleet.due_endpoints} due: p50 ${fleet.claim_p50_ms} ms, p99 ${fleet.claim_p99_ms} ms a claim (${fleet.claims} claims; choosing the endpoints p50 ${fleet.endpoints_p50_ms}, p99 ${fleet.endpoints_p99_ms} ms; leasing p50 ${fleet.lease_p50_ms}, p99 ${fleet.lease_p99_ms} ms); ${fleet.delivered} of ${fleet.due_attempts} due deliveries, ${fleet.deliveries_per_s}/s (seeded in ${fleet.seed_s} s)\n`,
     );
   if (!ONLY.length) for (const p of processes) process.stdout.write(`${JSON.stringify(p)}\n`);
   process.stdout.write(`bench took ${seconds} s\n`);

@@ -1,18 +1,25 @@
 /**
- * The webhook scenario of `make bench` (issue 24, decisions §18): 16 local receivers across 4
+ * The webhook scenarios of `make bench` (issue 24, decisions §18): 16 local receivers across 4
  * tenants, hires driving employee.created deliveries, measured twice: every receiver healthy, then
  * one that never answers. Reports deliveries a second and the delay from an event's commit (its
- * created_at) to its arrival at the healthy receivers. Not a test: the suite asserts the bounds.
+ * created_at) to its arrival at the healthy receivers. Then the fleet (issue 36): the dispatcher's
+ * claim, and its delivery rate, with 100,000 endpoints whose attempts wait in backoff. Not a test:
+ * the suite asserts the bounds.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { SCOPES } from '../core/scopes.js';
 import { migrate, openOrm } from '../db/orm.js';
 import { createApiKey } from '../routers/credentials/credentials.writes.js';
 import { createOrganisation } from '../routers/organisations/organisations.writes.js';
+import { claimDue, WebhookDispatcher } from '../routers/webhooks/webhook.dispatcher.js';
+import { parseEnv } from '../server/main/env.js';
 import { admin, dbUrl } from './seed.js';
 import { serverCommand, stopProcess, waitHealthy } from './server.js';
+import { FLEET_SCHEMA, seedFleet } from './webhookFleet.js';
 
 const TENANTS = 4;
 const ENDPOINTS_PER_TENANT = 4;
@@ -172,4 +179,143 @@ async function run(hanging: boolean, durationS: number, port: number): Promise<W
 /** Both runs: every receiver healthy, then one of them hanging. */
 export async function benchWebhooks(durationS: number, port: number): Promise<WebhookRun[]> {
   return [await run(false, durationS, port), await run(true, durationS, port)];
+}
+
+/** The fleet (BENCH_WEBHOOK_FLEET endpoints in backoff): 16 endpoints a tenant, as the API allows. */
+const FLEET = Number(process.env.BENCH_WEBHOOK_FLEET ?? 100_000);
+const FLEET_TENANTS = Math.ceil(FLEET / 16);
+/** Endpoints with attempts due among the fleet, and how many each. */
+const FLEET_DUE = 300;
+const FLEET_DUE_ATTEMPTS = 20;
+/** Claims timed, each undone (so that every one finds the same due attempts), within 20 s at most. */
+const FLEET_CLAIMS = 200;
+const FLEET_CLAIMS_MS = 20_000;
+/** How long the dispatcher has to send the due attempts. */
+const FLEET_SEND_MS = 30_000;
+
+export interface WebhookFleetRun {
+  /** Endpoints whose attempts wait in backoff, over `tenants` tenants. */
+  waiting_endpoints: number;
+  tenants: number;
+  due_endpoints: number;
+  due_attempts: number;
+  seed_s: number;
+  /**
+   * One claim of the dispatcher for its 64 free slots, in its transaction: its two statements (the
+   * endpoints chosen and locked, then their attempts leased), and each.
+   */
+  claims: number;
+  claim_p50_ms: number;
+  claim_p99_ms: number;
+  endpoints_p50_ms: number;
+  endpoints_p99_ms: number;
+  lease_p50_ms: number;
+  lease_p99_ms: number;
+  /** The due attempts sent by a dispatcher to a local receiver, and how fast. */
+  delivered: number;
+  deliveries_per_s: number;
+}
+
+/**
+ * The fleet: seeded on the schema before the queue, then migrated (the queue's backfill runs on
+ * it), analysed; the dispatcher's claim timed FLEET_CLAIMS times, each in a transaction rolled
+ * back; then a dispatcher of this process sends the due attempts to a receiver answering 204 at
+ * once, until all have arrived (or FLEET_SEND_MS has passed).
+ */
+export async function benchWebhookFleet(): Promise<WebhookFleetRun> {
+  const name = 'wfm_bench_webhook_fleet';
+  const url = dbUrl(name);
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const settings = parseEnv({
+    DATABASE_URL: url,
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  });
+  let arrived = 0;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      arrived++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  // The seed's statements (and its commit, checking every deferred key) run past the default timeouts.
+  const orm = await openOrm({ DATABASE_URL: url, DATA_DIR: './var', DB_STATEMENT_TIMEOUT_MS: 0 });
+  try {
+    const seeding = performance.now();
+    await orm.migrator.up({ to: FLEET_SCHEMA });
+    await seedFleet(orm, {
+      tenants: FLEET_TENANTS,
+      waiting: FLEET,
+      due: FLEET_DUE,
+      dueAttempts: FLEET_DUE_ATTEMPTS,
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+      secret: settings.secretKeys.seal(`whsec_${randomBytes(24).toString('base64')}`),
+    });
+    await migrate(orm);
+    await orm.em.getConnection().execute('vacuum (analyze)');
+    const seedS = (performance.now() - seeding) / 1000;
+
+    // Each statement of each claim, timed as the dispatcher sends it.
+    const claims: number[][] = [];
+    const claimsEnd = performance.now() + FLEET_CLAIMS_MS;
+    for (let i = 0; i < FLEET_CLAIMS && performance.now() < claimsEnd; i++) {
+      const em = orm.em.fork();
+      const took: number[] = [];
+      const timed = {
+        execute: async (text: string, params: unknown[]) => {
+          const started = performance.now();
+          const rows = await em.execute(text, params);
+          took.push(performance.now() - started);
+          return rows;
+        },
+      } as unknown as Parameters<typeof claimDue>[0];
+      await em.begin();
+      try {
+        await claimDue(timed, settings, new Map(), settings.WEBHOOK_CONCURRENCY);
+        claims.push(took);
+      } finally {
+        await em.rollback();
+      }
+    }
+    const sorted = (of: (took: number[]) => number) => claims.map(of).sort((a, b) => a - b);
+    const [whole, endpoints, lease] = [
+      sorted((took) => took.reduce((a, b) => a + b, 0)),
+      sorted((took) => took[0] ?? 0),
+      sorted((took) => took[1] ?? 0),
+    ];
+
+    const expected = FLEET_DUE * FLEET_DUE_ATTEMPTS;
+    const dispatcher = new WebhookDispatcher(orm, settings, pino({ level: 'silent' }));
+    const started = performance.now();
+    dispatcher.start();
+    const deadline = Date.now() + FLEET_SEND_MS;
+    while (arrived < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    const seconds = (performance.now() - started) / 1000;
+    await dispatcher.stop();
+    const ms = (x: number | undefined) => Math.round((x ?? 0) * 100) / 100;
+    return {
+      waiting_endpoints: FLEET,
+      tenants: FLEET_TENANTS,
+      due_endpoints: FLEET_DUE,
+      due_attempts: expected,
+      seed_s: Math.round(seedS * 10) / 10,
+      claims: claims.length,
+      claim_p50_ms: ms(percentile(whole, 50)),
+      claim_p99_ms: ms(percentile(whole, 99)),
+      endpoints_p50_ms: ms(percentile(endpoints, 50)),
+      endpoints_p99_ms: ms(percentile(endpoints, 99)),
+      lease_p50_ms: ms(percentile(lease, 50)),
+      lease_p99_ms: ms(percentile(lease, 99)),
+      delivered: arrived,
+      deliveries_per_s: Math.round(arrived / seconds),
+    };
+  } finally {
+    await orm.close();
+    receiver.closeAllConnections();
+    receiver.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
 }

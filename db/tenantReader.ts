@@ -33,6 +33,7 @@ export const TENANT_TABLES = [
   'events',
   'webhook_endpoints',
   'webhook_deliveries',
+  'webhook_endpoint_queue',
   'idempotency_keys',
   'account_setup_tokens',
 ] as const;

@@ -18,6 +18,7 @@ import { Migration20261127000017RecordVersions } from './Migration20261127000017
 import { Migration20261127000018DeliveriesByHand } from './Migration20261127000018DeliveriesByHand.js';
 import { Migration20261127000019AccountSetup } from './Migration20261127000019AccountSetup.js';
 import { Migration20261127000020FirstPartyApps } from './Migration20261127000020FirstPartyApps.js';
+import { Migration20261128000021DeliveryQueue } from './Migration20261128000021DeliveryQueue.js';
 import { Migration20261128000022SeatCounter } from './Migration20261128000022SeatCounter.js';
 import { Migration20261128000024CredentialCache } from './Migration20261128000024CredentialCache.js';
 
@@ -43,6 +44,7 @@ export const migrationsList = [
   Migration20261127000018DeliveriesByHand,
   Migration20261127000019AccountSetup,
   Migration20261127000020FirstPartyApps,
+  Migration20261128000021DeliveryQueue,
   Migration20261128000022SeatCounter,
   Migration20261128000024CredentialCache,
 ].map((cls) => ({

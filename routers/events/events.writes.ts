@@ -84,7 +84,8 @@ export const EVENT_POSITION = sql`last_event_at = greatest(clock_timestamp(), co
  * statement's EventValues (its values object holds them beside its own); `events` is SQL for a
  * jsonb array of `{ id, type, object, previous_attributes }` (no rows when null). With
  * `event_only_endpoint` the events go to that endpoint alone; otherwise every enabled endpoint of
- * the tenant subscribed to the type (or to `*`) gets a first attempt, due now.
+ * the tenant subscribed to the type (or to `*`) gets a first attempt, due now, and is due now in
+ * the endpoints' queue (queueEndpoints).
  *
  * The events' position (decisions §19, "No event is passed over"): their created_at is taken here,
  * by updating the tenant's `last_event_at` to the database's clock, or 1 ms past the last position
@@ -126,8 +127,23 @@ export function eventCtes(v: Named<EventValues>, events: RawSql, options: { posi
       join webhook_endpoints w
         on w.enabled and (case when ${v.event_only_endpoint}::uuid is null then r.type = any (w.event_types) or '*' = any (w.event_types)
                                else w.id = ${v.event_only_endpoint}::uuid end)
-    returning id
-  )`;
+    returning id, endpoint_id, next_attempt_at
+  ),
+  endpoints_due as (${queueEndpoints(sql`select ${v.event_tenant_id}::uuid as tenant_id, endpoint_id, next_attempt_at from queued`)})`;
+}
+
+/**
+ * The endpoints' queue (webhook_endpoint_queue, decisions §18) brought forward for `attempts`, SQL of
+ * rows (tenant_id, endpoint_id, next_attempt_at) of attempts just queued or made due sooner: each
+ * endpoint due no later than its earliest one. A CTE of the statement that writes those attempts,
+ * so that both commit together; the row it locks until then keeps the dispatcher's claim from
+ * setting the endpoint's time without them (webhook.dispatcher.ts).
+ */
+export function queueEndpoints(attempts: RawSql): RawSql {
+  return sql`
+    insert into webhook_endpoint_queue (tenant_id, endpoint_id, due_at)
+    select a.tenant_id, a.endpoint_id, min(a.next_attempt_at) from (${attempts}) a group by a.tenant_id, a.endpoint_id
+    on conflict (tenant_id, endpoint_id) do update set due_at = least(webhook_endpoint_queue.due_at, excluded.due_at)`;
 }
 
 /** Records the events and queues their deliveries: one statement. */

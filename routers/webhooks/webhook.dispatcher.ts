@@ -15,7 +15,7 @@ import type { EntityManager, Orm } from '../../db/orm.js';
 import type { SecretKeyRing } from '../../db/secrets.js';
 import { TenantReader, tenantStatement } from '../../db/tenantReader.js';
 import { eventColumns, parseEventRow } from '../events/event.record.js';
-import { EVENT_RETENTION_DAYS, onDeliveriesQueued } from '../events/events.writes.js';
+import { EVENT_RETENTION_DAYS, onDeliveriesQueued, queueEndpoints } from '../events/events.writes.js';
 import {
   type AttemptOutcome,
   failureOutcome,
@@ -89,50 +89,73 @@ interface Target {
   kept: boolean;
 }
 
+/** An endpoint the claim locked: to claim for, to set the queue row of, or both. */
+interface LockedEndpoint {
+  id: string;
+  tenant_id: string;
+  claim: boolean;
+  requeue: boolean;
+}
+
 /**
- * Claiming (decisions §18, §21), in one short transaction of two statements. First, the endpoints to
- * claim for, locked: those with a due attempt (pending, due, not leased to a live dispatcher; a
- * lease that ran out, its dispatcher dead mid-send, is due again) and fewer attempts leased than
- * their limit, those with the fewest in flight first (a slot freed under load goes to an endpoint
- * that has none before a backlogged one), then oldest due, as many as this node has free slots.
- * Of one tenant, no more endpoints than the attempts its share of this node still allows (the share
- * less this node's attempts of the tenant in flight, a jsonb object tenant id → count the node
- * keeps in memory): a tenant at its share is skipped, not waited for, so other tenants' due attempts
- * take the slots it would otherwise hold. The endpoints with pending attempts are found by a skip
- * scan (one index probe per endpoint, whatever its backlog). SKIP LOCKED: an endpoint another node
- * is claiming for right now is left to it. FOR NO KEY UPDATE does not wait on the key-share locks of
- * writes queueing attempts for the endpoint.
+ * Claiming (decisions §18, §21), in one short transaction of two statements. The endpoints with
+ * work are read from the endpoints' queue (webhook_endpoint_queue), whose `due_at` is never later
+ * than the moment one of the endpoint's pending attempts may be claimed: the writes that queue or
+ * hasten an attempt bring it forward in their own statement (queueEndpoints, events.writes.ts), and
+ * only the claim moves it later. So a claim reads the endpoints due now through the queue's index,
+ * however many wait in backoff.
+ *
+ * First, the endpoints to claim for, locked: of the due ones, those with a due attempt (pending,
+ * due, not leased to a live dispatcher; a lease that ran out, its dispatcher dead mid-send, is due
+ * again) and fewer attempts leased than their limit, those with the fewest in flight first (a slot
+ * freed under load goes to an endpoint that has none before a backlogged one), then oldest due, as
+ * many as this node has free slots. Of one tenant, no more endpoints than the attempts its share of
+ * this node still allows (the share less this node's attempts of the tenant in flight, a jsonb
+ * object tenant id → count the node keeps in memory): a tenant at its share is skipped, not waited
+ * for, so other tenants' due attempts take the slots it would otherwise hold. SKIP LOCKED: an
+ * endpoint another node is claiming for right now is left to it. FOR NO KEY UPDATE does not wait on
+ * the key-share locks of writes queueing attempts for the endpoint.
+ *
+ * With them, the queue rows whose time the claim sets: those of the endpoints claimed for, and
+ * those due with no attempt to claim (their attempts leased, settled or deleted since). Locked, and
+ * skipped when locked: a write that holds one is queueing an attempt the claim cannot see yet, and
+ * leaves the endpoint due anyway. Returns the endpoints claimed for in that order, then the others.
  */
 const LOCK_ENDPOINTS = statement<{ endpointLimit: number; share: number; inFlight: string; free: number }>(
   (v) => sql`
-  with recursive pending (endpoint_id) as (
-    (select q.endpoint_id from webhook_deliveries q where q.status = 'pending' order by q.endpoint_id limit 1)
-    union all
-    select (select q.endpoint_id from webhook_deliveries q
-             where q.status = 'pending' and q.endpoint_id > p.endpoint_id order by q.endpoint_id limit 1)
-      from pending p where p.endpoint_id is not null
-  ), ready as (
-    select p.endpoint_id, due.at, busy.n as busy
-      from pending p
-      cross join lateral (select q.next_attempt_at as at from webhook_deliveries q
-                           where q.endpoint_id = p.endpoint_id and q.status = 'pending' and q.next_attempt_at <= now()
-                             and (q.locked_until is null or q.locked_until < now())
-                           order by q.next_attempt_at limit 1) due
-      cross join lateral (select count(*) as n from webhook_deliveries f
-                           where f.endpoint_id = p.endpoint_id and f.status = 'pending' and f.locked_until is not null
-                             and f.locked_until >= now()) busy
-     where p.endpoint_id is not null and busy.n < ${v.endpointLimit}
+  with ready as (
+    select q.tenant_id, q.endpoint_id, due.at, busy.n as busy
+      from webhook_endpoint_queue q
+      left join lateral (select a.next_attempt_at as at from webhook_deliveries a
+                          where a.endpoint_id = q.endpoint_id and a.status = 'pending' and a.next_attempt_at <= now()
+                            and (a.locked_until is null or a.locked_until < now())
+                          order by a.next_attempt_at limit 1) due on true
+     cross join lateral (select count(*) as n from webhook_deliveries f
+                          where f.endpoint_id = q.endpoint_id and f.status = 'pending' and f.locked_until is not null
+                            and f.locked_until >= now()) busy
+     where q.due_at <= now()
   ), shared as (
-    select w.id, r.busy, r.at,
-           row_number() over (partition by w.tenant_id order by r.busy, r.at, w.id) as rn,
-           ${v.share} - coalesce((${v.inFlight}::jsonb ->> w.tenant_id::text)::int, 0) as room
-      from webhook_endpoints w join ready r on r.endpoint_id = w.id
+    select r.tenant_id, r.endpoint_id, r.busy, r.at,
+           row_number() over (partition by r.tenant_id order by r.busy, r.at, r.endpoint_id) as rn,
+           ${v.share} - coalesce((${v.inFlight}::jsonb ->> r.tenant_id::text)::int, 0) as room
+      from ready r
+     where r.at is not null and r.busy < ${v.endpointLimit}
+  ), chosen as (
+    select w.id, w.tenant_id, s.busy, s.at from webhook_endpoints w join shared s on s.endpoint_id = w.id
+     where s.rn <= s.room
+     order by s.busy, s.at, w.id
+     limit ${v.free}
+     for no key update of w skip locked
+  ), requeued as (
+    select q.tenant_id, q.endpoint_id from webhook_endpoint_queue q
+     where (q.tenant_id, q.endpoint_id) in (select c.tenant_id, c.id from chosen c
+                                            union all select r.tenant_id, r.endpoint_id from ready r where r.at is null)
+     for no key update of q skip locked
   )
-  select w.id from webhook_endpoints w join shared s on s.id = w.id
-   where s.rn <= s.room
-   order by s.busy, s.at, w.id
-   limit ${v.free}
-   for no key update of w skip locked`,
+  select coalesce(c.id, r.endpoint_id) as id, coalesce(c.tenant_id, r.tenant_id) as tenant_id,
+         c.id is not null as claim, r.endpoint_id is not null as requeue
+    from chosen c full join requeued r on r.endpoint_id = c.id
+   order by c.busy, c.at, c.id`,
 );
 
 /**
@@ -142,10 +165,17 @@ const LOCK_ENDPOINTS = statement<{ endpointLimit: number; share: number; inFligh
  * endpoint's limit together); of each tenant, no more than its share of this node still allows;
  * round-robin over the endpoints (every endpoint's first before any endpoint's second) up to this
  * node's free slots, each leased for WEBHOOK_LEASE_S.
+ *
+ * And each queue row locked before (`requeue`) set to when its endpoint may next be claimed: the
+ * earliest of the leases just taken, its other attempts' next_attempt_at, and the end of each lease
+ * held (an attempt leased is due again when its lease runs out); null when nothing is pending. The
+ * snapshot is taken after the rows were locked, so it holds every attempt of a write that held one
+ * before; a write that comes after brings the time forward again once this commits.
  */
 const CLAIM = statement<{
   endpointLimit: number;
   endpoints: string;
+  requeue: string;
   share: number;
   inFlight: string;
   free: number;
@@ -173,14 +203,29 @@ const CLAIM = statement<{
     select d.id from due d where d.tenant_rn <= d.room
      order by d.rn, d.ord
      limit ${v.free}
+  ), leased as (
+    update webhook_deliveries d
+       set locked_until = now() + make_interval(secs => ${v.leaseSeconds})
+     where d.id in (select x.id from webhook_deliveries x where x.id in (select id from candidates)
+                     for update skip locked)
+       and d.status = 'pending' and (d.locked_until is null or d.locked_until < now())
+    returning d.id, d.tenant_id, d.endpoint_id, d.event_id, d.attempt, d.locked_until
+  ), requeued as (
+    update webhook_endpoint_queue q
+       set due_at = least(
+             (select min(l.locked_until) from leased l where l.endpoint_id = q.endpoint_id),
+             (select a.next_attempt_at from webhook_deliveries a
+               where a.endpoint_id = q.endpoint_id and a.status = 'pending' and a.locked_until is null
+                 and a.id not in (select l.id from leased l)
+               order by a.next_attempt_at limit 1),
+             (select min(greatest(a.next_attempt_at, a.locked_until)) from webhook_deliveries a
+               where a.endpoint_id = q.endpoint_id and a.status = 'pending' and a.locked_until is not null
+                 and a.id not in (select l.id from leased l)))
+     where (q.tenant_id, q.endpoint_id) in (select r.tenant_id, r.endpoint_id
+                                              from jsonb_to_recordset(${v.requeue}::jsonb) as r(tenant_id uuid, endpoint_id uuid))
   )
-  update webhook_deliveries d
-     set locked_until = now() + make_interval(secs => ${v.leaseSeconds})
-   where d.id in (select x.id from webhook_deliveries x where x.id in (select id from candidates)
-                   for update skip locked)
-     and d.status = 'pending' and (d.locked_until is null or d.locked_until < now())
-  returning d.id, d.tenant_id, d.endpoint_id, d.event_id, d.attempt,
-            ${sql.raw(sqlTimestamp('d.locked_until'))} as locked_until`,
+  select l.id, l.tenant_id, l.endpoint_id, l.event_id, l.attempt, ${sql.raw(sqlTimestamp('l.locked_until'))} as locked_until
+    from leased l`,
 );
 
 /**
@@ -221,8 +266,12 @@ const RECORD = statement<{
 
 /** Gives a claimed attempt back untried (the dispatcher is stopping): due again at once, for any node. */
 const RELEASE = statement<{ id: string; lockedUntil: string }>(
-  (v) => sql`update webhook_deliveries set locked_until = null
-   where id = ${v.id} and status = 'pending' and locked_until = ${v.lockedUntil}::timestamptz`,
+  (v) => sql`
+  with released as (
+    update webhook_deliveries set locked_until = null
+     where id = ${v.id} and status = 'pending' and locked_until = ${v.lockedUntil}::timestamptz
+    returning tenant_id, endpoint_id, next_attempt_at
+  ) ${queueEndpoints(sql`select tenant_id, endpoint_id, next_attempt_at from released`)}`,
 );
 
 /** A failed attempt counts against its endpoint; the one that reaches the limit disables it. */
@@ -256,7 +305,10 @@ const SUPERSEDE = statement<{ tenant: string; endpoint: string; event: string; e
      and not by_hand and locked_until is null`,
 );
 
-/** The scheduled retry of a failed attempt, unless another attempt of its event to the endpoint has succeeded. */
+/**
+ * The scheduled retry of a failed attempt, unless another attempt of its event to the endpoint has
+ * succeeded; the endpoint due by then in the endpoints' queue.
+ */
 const NEXT_ATTEMPT = statement<{
   id: string;
   tenant: string;
@@ -267,15 +319,55 @@ const NEXT_ATTEMPT = statement<{
   delaySeconds: number;
 }>(
   (v) => sql`
-  insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
-                                  created_at)
-  select ${v.id}, ${v.tenant}::uuid, ${v.endpoint}::uuid, ${v.event}::uuid, ${v.eventType}, ${v.attempt}, 'pending',
-         now() + make_interval(secs => ${v.delaySeconds}), now()
-   where not exists (select 1 from webhook_deliveries s
-                      where s.tenant_id = ${v.tenant}::uuid and s.endpoint_id = ${v.endpoint}::uuid
-                        and s.event_id = ${v.event}::uuid and s.status = 'succeeded')
-  on conflict do nothing`,
+  with retry as (
+    insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
+                                    created_at)
+    select ${v.id}, ${v.tenant}::uuid, ${v.endpoint}::uuid, ${v.event}::uuid, ${v.eventType}, ${v.attempt}, 'pending',
+           now() + make_interval(secs => ${v.delaySeconds}), now()
+     where not exists (select 1 from webhook_deliveries s
+                        where s.tenant_id = ${v.tenant}::uuid and s.endpoint_id = ${v.endpoint}::uuid
+                          and s.event_id = ${v.event}::uuid and s.status = 'succeeded')
+    on conflict do nothing
+    returning tenant_id, endpoint_id, next_attempt_at
+  ) ${queueEndpoints(sql`select tenant_id, endpoint_id, next_attempt_at from retry`)}`,
 );
+
+/** The settings a claim reads. */
+type ClaimSettings = Pick<Settings, 'WEBHOOK_ENDPOINT_CONCURRENCY' | 'WEBHOOK_TENANT_CONCURRENCY' | 'WEBHOOK_LEASE_S'>;
+
+/**
+ * One claim in the caller's transaction `tx`: up to `free` due attempts leased, with `inFlight` this
+ * node's attempts in flight by tenant. The dispatcher runs it in a transaction of its own; the plan
+ * test (tests/tooling/plans.deliveries.test.ts) and the bench (bench/webhooks.ts) run it as it does.
+ */
+export async function claimDue(
+  tx: Pick<EntityManager, 'execute'>,
+  s: ClaimSettings,
+  inFlight: ReadonlyMap<string, number>,
+  free: number,
+): Promise<Claimed[]> {
+  const share = s.WEBHOOK_TENANT_CONCURRENCY;
+  const counts = JSON.stringify(Object.fromEntries(inFlight));
+  const endpoints = await tx.execute<LockedEndpoint[]>(
+    LOCK_ENDPOINTS.sql,
+    LOCK_ENDPOINTS.bind({ endpointLimit: s.WEBHOOK_ENDPOINT_CONCURRENCY, share, inFlight: counts, free }),
+  );
+  if (!endpoints.length) return [];
+  return tx.execute<Claimed[]>(
+    CLAIM.sql,
+    CLAIM.bind({
+      endpointLimit: s.WEBHOOK_ENDPOINT_CONCURRENCY,
+      endpoints: JSON.stringify(endpoints.filter((e) => e.claim).map((e) => e.id)),
+      requeue: JSON.stringify(
+        endpoints.filter((e) => e.requeue).map((e) => ({ tenant_id: e.tenant_id, endpoint_id: e.id })),
+      ),
+      share,
+      inFlight: counts,
+      free,
+      leaseSeconds: s.WEBHOOK_LEASE_S,
+    }),
+  );
+}
 
 /** Reads at most `limit` bytes of the answer, then lets the rest go (the connection is not reused). */
 async function readAtMost(res: Response, limit: number): Promise<void> {
@@ -433,27 +525,7 @@ export class WebhookDispatcher {
    * as the statements run (another node's attempts take slots of its own, not this node's).
    */
   private claimAttempts(free: number): Promise<Claimed[]> {
-    const s = this.settings;
-    const share = s.WEBHOOK_TENANT_CONCURRENCY;
-    const inFlight = JSON.stringify(Object.fromEntries(this.inFlight));
-    return this.orm.em.fork().transactional(async (tx: EntityManager) => {
-      const endpoints = await tx.execute<{ id: string }[]>(
-        LOCK_ENDPOINTS.sql,
-        LOCK_ENDPOINTS.bind({ endpointLimit: s.WEBHOOK_ENDPOINT_CONCURRENCY, share, inFlight, free }),
-      );
-      if (!endpoints.length) return [];
-      return tx.execute<Claimed[]>(
-        CLAIM.sql,
-        CLAIM.bind({
-          endpointLimit: s.WEBHOOK_ENDPOINT_CONCURRENCY,
-          endpoints: JSON.stringify(endpoints.map((e) => e.id)),
-          share,
-          inFlight,
-          free,
-          leaseSeconds: s.WEBHOOK_LEASE_S,
-        }),
-      );
-    });
+    return this.orm.em.fork().transactional((tx: EntityManager) => claimDue(tx, this.settings, this.inFlight, free));
   }
 
   /**

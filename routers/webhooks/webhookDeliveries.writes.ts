@@ -10,7 +10,7 @@ import type { ScopeGrant } from '../../core/scopes.js';
 import { sql } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
 import { inTransaction, TenantReader, tenantStatement } from '../../db/tenantReader.js';
-import { deliveriesQueued, EVENT_RETENTION_DAYS, recordEvents } from '../events/events.writes.js';
+import { deliveriesQueued, EVENT_RETENTION_DAYS, queueEndpoints, recordEvents } from '../events/events.writes.js';
 import { outboxInsertOf, outboxRows } from '../mail/outbox.writes.js';
 import { DELIVERY_COLUMNS, type WebhookDeliveryRecord } from './webhookDelivery.record.js';
 import { WEBHOOK_ENDPOINT_COLUMNS, type WebhookEndpointRecord } from './webhookEndpoint.record.js';
@@ -46,7 +46,8 @@ const KEPT = `e.created_at > now() - make_interval(days => ${EVENT_RETENTION_DAY
  * at least that old and failed or was queued after it was created, so a call with `next_since`
  * finds each of them, and none just requeued (pending and due). The new attempts' ids are UUID v7
  * that count up in event order (the millisecond, then the row's number where v7 puts random bits),
- * so that they list and are claimed oldest event first.
+ * so that they list and are claimed oldest event first. The endpoint is due now in the endpoints'
+ * queue when any was requeued.
  */
 const RECOVER = tenantStatement<
   {
@@ -87,13 +88,15 @@ const RECOVER = tenantStatement<
       from chosen c
      where c.n <= ${v.batch} and c.status = 'failed'
     on conflict do nothing
-    returning id),
+    returning id, tenant_id, endpoint_id, next_attempt_at),
   hastened as (
     update webhook_deliveries
        set next_attempt_at = ${v.now}::timestamptz
      where id in (select c.attempt_id from chosen c where c.n <= ${v.batch} and c.status = 'pending')
        and status = 'pending' and locked_until is null
-    returning id)
+    returning id, tenant_id, endpoint_id, next_attempt_at),
+  endpoints_due as (${queueEndpoints(sql`select tenant_id, endpoint_id, next_attempt_at from queued
+                                         union all select tenant_id, endpoint_id, next_attempt_at from hastened`)})
   select ((select count(*) from queued) + (select count(*) from hastened))::int as requeued,
          to_char((select c.created_at from chosen c where c.n > ${v.batch}) at time zone 'UTC',
                  'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as next_since`,
@@ -138,12 +141,16 @@ export async function recoverDeliveries(
   });
 }
 
-/** A delivery of the endpoint whose event is still kept (one past retention is not_found). */
+/**
+ * A delivery of the endpoint whose event is still kept (one past retention is not_found); the
+ * endpoint due now in the endpoints' queue.
+ */
 const RETRY = tenantStatement<
   { attemptId: string; deliveryId: string; endpointId: string; now: string },
   WebhookDeliveryRecord
 >(
   (v) => sql`
+  with retried as (
   insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at,
                                   created_at, by_hand)
   select ${v.attemptId}::uuid, d.tenant_id, d.endpoint_id, d.event_id, d.event_type,
@@ -153,7 +160,9 @@ const RETRY = tenantStatement<
     from webhook_deliveries d
     join events e on e.id = d.event_id
    where d.id = ${v.deliveryId} and d.endpoint_id = ${v.endpointId} and ${sql.raw(KEPT)}
-  returning ${sql.raw(DELIVERY_COLUMNS)}`,
+  returning *),
+  endpoints_due as (${queueEndpoints(sql`select tenant_id, endpoint_id, next_attempt_at from retried`)})
+  select ${sql.raw(DELIVERY_COLUMNS)} from retried`,
 );
 
 /**

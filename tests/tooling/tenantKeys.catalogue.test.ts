@@ -17,7 +17,10 @@ import { fillOlderSchema } from '../support/laterSchema.js';
 // table added later without them fails here. A tenant table is any table with a tenant_id column.
 
 /** Tenant tables without an `id`: what identifies their rows within the tenant instead. */
-const WITHOUT_ID: Record<string, string> = { idempotency_keys: 'primary key (tenant_id, key)' };
+const WITHOUT_ID: Record<string, string> = {
+  idempotency_keys: 'primary key (tenant_id, key)',
+  webhook_endpoint_queue: 'primary key (tenant_id, endpoint_id)',
+};
 
 /** uuid columns of tenant tables that name no row (everything else must be a composite reference). */
 const NOT_REFERENCES = new Set(['id', 'tenant_id', 'family_id']);
@@ -40,6 +43,8 @@ const GLOBAL_INDEXES = new Set([
   // The webhook dispatcher's claim, per endpoint across tenants (decisions §18: fair, at most N in flight).
   'webhook_deliveries (endpoint_id, next_attempt_at, id)',
   'webhook_deliveries (endpoint_id, locked_until)',
+  // The endpoints due, read by the claim across tenants by time (decisions §18).
+  'webhook_endpoint_queue (due_at)',
 ]);
 
 type Sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -197,7 +202,8 @@ describe('the migrated test database', () => {
     expect(catalogue.tables.length).toBeGreaterThanOrEqual(17);
     expect(tenantKeyProblems(catalogue)).toEqual([]);
     // The replaced keys do what the old ones did: checked at commit; a key's secrets and a
-    // client's tokens go with it, an endpoint's and an event's delivery attempts too; nothing else cascades.
+    // client's tokens go with it, an endpoint's and an event's delivery attempts too (and an endpoint's
+    // queue row); nothing else cascades.
     const behaviour = referenceBehaviour(catalogue);
     expect(Object.keys(behaviour).length).toBeGreaterThanOrEqual(13);
     for (const [reference, what] of Object.entries(behaviour)) {
@@ -206,6 +212,7 @@ describe('the migrated test database', () => {
         'oauth_tokens.client_id',
         'webhook_deliveries.endpoint_id',
         'webhook_deliveries.event_id',
+        'webhook_endpoint_queue.endpoint_id',
       ].includes(reference);
       expect(what, reference).toMatch(cascades ? /, on delete cascade, deferred$/ : /, on delete no action, deferred$/);
     }

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { FLEET_SCHEMA, seedFleet } from '../../bench/webhookFleet.js';
+import { migrate, type Orm, openOrm } from '../../db/orm.js';
+import { claimDue } from '../../routers/webhooks/webhook.dispatcher.js';
+import { parseEnv } from '../../server/main/env.js';
+import { useFreshDatabase } from '../support/database.js';
+
+// The webhook dispatcher's claim costs what is due, not what waits (decisions §18, issue 36): on a
+// database with WAITING endpoints whose attempts wait in backoff and DUE endpoints with attempts
+// due, analysed, the claim, run as the dispatcher runs it (every statement EXPLAIN ANALYZEd, then
+// run), reads a number of rows bounded by the due endpoints, never by the waiting ones: no
+// sequential scan and no walk (skip scan) over the pending attempts.
+
+/** A database of its own: the statistics and the queue below are this file's. */
+const { url } = useFreshDatabase('wfm_delivery_plans');
+
+const WAITING = 30_000;
+const DUE = 200;
+/** Attempts due per due endpoint: more than the endpoint's limit, so some stay due after the claim. */
+const DUE_ATTEMPTS = 6;
+/** Rows a claim may read per due endpoint (its queue entry, an attempt or two, the in-flight count, its lock). */
+const ROWS_PER_DUE = 20;
+
+const settings = parseEnv({});
+let orm: Orm;
+let due: Set<string>;
+
+beforeAll(async () => {
+  // The seed's statements (and its commit, checking every deferred key) run past the default timeouts.
+  orm = await openOrm({ DATABASE_URL: url, DATA_DIR: './var', DB_STATEMENT_TIMEOUT_MS: 0 });
+  // Seeded before the queue's migration, then upgraded: the migration's backfill fills the queue.
+  expect((await orm.migrator.up({ to: FLEET_SCHEMA })).at(-1)?.name).toBe(FLEET_SCHEMA);
+  const ids = await seedFleet(orm, {
+    tenants: 1000,
+    waiting: WAITING,
+    due: DUE,
+    dueAttempts: DUE_ATTEMPTS,
+    url: 'https://hooks.example.com/h',
+    secret: 'not opened here',
+  });
+  due = new Set(ids);
+  await migrate(orm);
+  await orm.em.getConnection().execute('vacuum (analyze)');
+}, 120_000);
+
+afterAll(() => orm?.close());
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Every node of a plan, depth first. */
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+/**
+ * Rows a scan node read: those it returned and those its filters removed, over all its loops, each
+ * loop (an index probe) counted as one at least (PostgreSQL rounds a loop's rows to a whole number).
+ */
+const read = (node: PlanNode) =>
+  Math.max(
+    1,
+    node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0),
+  ) * node['Actual Loops'];
+
+test('the migration filled the queue from the pending attempts: a row an endpoint, due now for the due ones', async () => {
+  const [row] = await orm.em
+    .getConnection()
+    .execute<{ rows: number; due: number }[]>(
+      'select count(*)::int as rows, (count(*) filter (where due_at <= now()))::int as due from webhook_endpoint_queue',
+    );
+  expect(row).toEqual({ rows: WAITING + DUE, due: DUE });
+});
+
+test('a claim reads the due endpoints, not the ones whose attempts wait', async () => {
+  const em = orm.em.fork();
+  await em.begin();
+  try {
+    const plans: { text: string; plan: PlanNode; ms: number }[] = [];
+    // Each statement of the claim EXPLAIN ANALYZEd (and undone), then run for what the next one needs.
+    const explaining = {
+      execute: async (text: string, params: unknown[]) => {
+        await em.execute('savepoint explained');
+        const [row] = await em.execute<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }[]>(
+          `explain (analyze, format json) ${text}`,
+          params,
+        );
+        await em.execute('rollback to savepoint explained');
+        const [{ Plan: plan, 'Execution Time': ms }] = (
+          row as { 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }
+        )['QUERY PLAN'];
+        plans.push({ text, plan, ms });
+        return em.execute(text, params);
+      },
+    } as unknown as Parameters<typeof claimDue>[0];
+    const claimed = await claimDue(explaining, settings, new Map(), settings.WEBHOOK_CONCURRENCY);
+
+    // A real claim: the node's free slots filled, from the due endpoints only, at most 4 of each.
+    expect(claimed).toHaveLength(settings.WEBHOOK_CONCURRENCY);
+    expect(claimed.every((row) => due.has(row.endpoint_id))).toBe(true);
+    const perEndpoint = new Map<string, number>();
+    for (const row of claimed) perEndpoint.set(row.endpoint_id, (perEndpoint.get(row.endpoint_id) ?? 0) + 1);
+    expect(Math.max(...perEndpoint.values())).toBeLessThanOrEqual(settings.WEBHOOK_ENDPOINT_CONCURRENCY);
+
+    const all = plans.flatMap(({ plan }) => nodes(plan));
+    const rows = all.filter((node) => node['Relation Name']).reduce((sum, node) => sum + read(node), 0);
+    // Each statement's time and its scans, with the rows each read.
+    const shown = plans
+      .map(({ plan, ms }) =>
+        [
+          `${ms.toFixed(1)} ms`,
+          ...nodes(plan)
+            .filter((node) => node['Relation Name'])
+            .map(
+              (node) => `  ${node['Node Type']} ${node['Index Name'] ?? ''} on ${node['Relation Name']}: ${read(node)}`,
+            ),
+        ].join('\n'),
+      )
+      .join('\n');
+    const what = `${rows} rows read for ${DUE} due endpoints among ${WAITING + DUE}\n${shown}`;
+    expect(rows, what).toBeLessThanOrEqual(ROWS_PER_DUE * DUE);
+    expect(
+      all.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name']?.startsWith('webhook_')),
+      what,
+    ).toEqual([]);
+    // The skip scan over the pending attempts (a recursive walk, one probe per endpoint with any).
+    expect(
+      all.filter((node) => node['Node Type'] === 'Recursive Union'),
+      what,
+    ).toEqual([]);
+  } finally {
+    await em.rollback();
+  }
+}, 60_000);
