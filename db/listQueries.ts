@@ -30,10 +30,17 @@ export interface PageStatements<V extends object = Record<string, unknown>> {
 }
 
 /**
- * Rows of the list's own index a window page examines per row it reads before it looks the window
- * up on the range's index (see windowPageStatements).
+ * Rows of the list's own index a window page examines per row it reads before it reads the window
+ * day by day (see windowPageStatements).
  */
 const WALK_PER_ROW = 10;
+
+/**
+ * How many of each day's first rows a window page reads the created_at of, as a multiple of the
+ * page's rows over the days (see windowPageStatements): twice, so that where the days are alike the
+ * bound they give leaves little more than the page to read.
+ */
+const SHARE = 2;
 
 /** The values of a page of `rows` rows with the list's `values`, after `cursor` (a later page). */
 export function pageValues<V extends object>(
@@ -85,22 +92,28 @@ export function pageStatements<V extends object = Record<never, never>>(
 /**
  * A filter's condition on the table's columns, given its value (decisions §15). An equality is
  * backed by an index (tenant_id, <column>, created_at, id), so that a filtered page stays a keyset
- * page on an index; a range by an index holding its columns, created_at and id
- * (db/migrations/Migration20261123000010ListFilterIndexes.ts).
+ * page on an index; a range by an index (tenant_id, <its day column>, created_at, id)
+ * (db/migrations/Migration20261128000023WindowDayIndexes.ts).
  */
 export interface FilterCondition {
   where: (value: unknown) => RawSql;
   /**
-   * A bound of a range (a date window) rather than an equality: no index walks its rows in list
-   * order, so a page with it is a window page (see windowPageStatements).
+   * A bound of a date window rather than an equality: no index walks its rows in list order, so a
+   * page with it is a window page (see windowPageStatements).
    */
-  range?: true;
-  /**
-   * For a range bound whose condition no index scan can be bounded by (`end_date >= value` when the
-   * index leads with start_date): a condition it implies, for the same value, that bounds the scan
-   * of the range's index (see windowPageStatements).
-   */
-  seek?: (value: unknown) => RawSql;
+  range?: WindowBound;
+}
+
+/**
+ * What a bound of a date window says of the days its rows lie on: on `column`, from (`'from'`) or
+ * to (`'to'`) the day `day` gives for the filter's value (the value itself when not given). Every
+ * range filter of a list names the same column, whose index (tenant_id, <column>, created_at, id)
+ * gives one day's rows in list order.
+ */
+interface WindowBound {
+  column: string;
+  side: 'from' | 'to';
+  day?: (value: unknown) => RawSql;
 }
 
 /** `column = value`, the value cast to `type` when given (a boolean sent as text). */
@@ -110,7 +123,10 @@ export function columnEquals(column: string, type?: 'boolean'): FilterCondition[
 
 /** A bound of a date window on `column`: from (`>=`) or to (`<=`) the value, inclusive. */
 export function dateBound(column: string, bound: '>=' | '<='): FilterCondition {
-  return { where: (value) => sql`${sql.raw(column)} ${sql.raw(bound)} ${value}`, range: true };
+  return {
+    where: (value) => sql`${sql.raw(column)} ${sql.raw(bound)} ${value}`,
+    range: { column, side: bound === '>=' ? 'from' : 'to' },
+  };
 }
 
 /** A list's filters by name; the name is its value's. */
@@ -132,18 +148,21 @@ function conditions(filters: readonly (readonly [string, FilterCondition])[], v:
 }
 
 /**
- * A page of a list filtered by a range (a date window), whose rows no index walks in list order,
- * in two bounded steps in one statement. `walked`: the list's next rows in (created_at, id) order
- * on the index of its equality filters (or its own (tenant_id, created_at, id) one), at most
- * `walk` (WALK_PER_ROW × rows) of them, each checked against the range; a window that holds at
- * least one row in ten of the list (a wide window, or the part of the list that was filed in it)
- * fills the page there and the statement stops. `rest`: only when the walk examined its whole
- * budget without filling the page, the window's rows after the last row examined, found on the
- * range's index (which holds created_at and id, so the index alone: planned for all of them,
- * `offset 0` keeping the planner from walking the list index and filtering, which is what the walk
- * already bounded), and only those sorted. Either way `rows` (created_at, id) are kept and only
- * those rows read. The walk's cost is bounded by its budget; the rest's by the rows the window
- * matches on its narrower bound, which is few whenever the walk fell short.
+ * A page of a list filtered by a date window, whose rows no index walks in list order, in one
+ * statement that reads about the rows it returns (decisions §15).
+ *
+ * A window of fewer days than the page has rows (`span`), with no equality filter, is merged at
+ * once; any other is first walked: `hits` are the window's rows among the list's next `walk`
+ * (WALK_PER_ROW × rows) rows in (created_at, id) order, on the index of its equality filters (or
+ * its own), kept whole up to the page's rows. A window that holds one row in ten there fills the
+ * page, and the statement stops. Otherwise the rest of the page is `merged` from the window's days
+ * after `lower`, the last row `walked` (the cursor, when nothing was walked), each day's rows in
+ * list order on the index (tenant_id, <column>, created_at, id): `days` are the narrow window's
+ * days, or else the dates that hold rows (an index probe each, so an empty stretch costs nothing);
+ * the created_at of each day's first rows, SHARE times the page's rows over the days, give the
+ * `bound` by which they hold a page; then each day's rows up to the bound are read whole and the
+ * first of them kept. The hits come before the merged rows, each in list order, so the page needs
+ * no sort of its own; only its rows are formatted.
  */
 function windowPageStatements(
   table: TenantTable,
@@ -152,20 +171,93 @@ function windowPageStatements(
 ): PageStatements {
   const equalities = given.filter(([, filter]) => !filter.range);
   const ranges = given.filter(([, filter]) => filter.range);
+  const [column, ...others] = new Set(ranges.map(([, filter]) => filter.range?.column));
+  if (others.length || !column) throw new Error(`The date window of ${table} bounds more than one column`);
   const t = sql.raw(table);
+  const day = sql.raw(column);
   const key = sql`${t}.created_at, ${t}.id`;
+  const sides = (['from', 'to'] as const).filter((side) => ranges.some(([, { range }]) => range?.side === side));
+  const narrow = sides.length === 2 && !equalities.length;
   const page = (after: boolean) =>
     tenantStatement<Record<string, unknown> & PageValues>((v) => {
-      const walk = [conditions(equalities, v), after ? afterCursor(table, v) : undefined].filter(
-        (condition) => condition !== undefined,
-      );
-      const rest = [
-        conditions(given, v),
-        ...given.flatMap(([name, filter]) => (filter.seek ? [sql`(${filter.seek(v[name])})`] : [])),
-      ].filter((condition) => condition !== undefined);
-      return sql`with walked as materialized (select ${t}.id, ${t}.created_at, ${conditions(ranges, v)} as hit from ${t}${
-        walk.length ? sql` where ${sql.join(walk, sql` and `)}` : sql``
-      } order by ${key} limit ${v.walk}), hits as materialized (select walked.created_at, walked.id from walked where walked.hit limit ${v.rows}), rest as (select ${key} from ${t} where ${sql.join(rest, sql` and `)} and (${key}) > (select walked.created_at, walked.id from walked order by walked.created_at desc, walked.id desc limit 1) and (select count(*) from hits) < ${v.rows} and (select count(*) from walked) = ${v.walk} offset 0) select found.* from (select * from hits union all select * from rest order by created_at, id limit ${v.rows}) page cross join lateral (select ${sql.raw(columns)} from ${t} where ${t}.id = page.id offset 0) found order by page.created_at, page.id`;
+      const and = (parts: (RawSql | undefined)[]) =>
+        sql.join(
+          parts.filter((part) => part !== undefined),
+          sql` and `,
+        );
+      /** The window's first or last day of the column, as its bounds on that side say. */
+      const edge = (side: WindowBound['side']) =>
+        sql.join(
+          ranges.flatMap(([name, { range }]) =>
+            range?.side === side ? [range.day ? range.day(v[name]) : sql`${v[name]}::date`] : [],
+          ),
+        );
+      const cursor = after ? afterCursor(table, v) : undefined;
+      // Where the days' rows begin when nothing was walked: after the cursor, or at the list's start.
+      const start = cursor
+        ? sql`${v.after_created_at}::timestamptz, ${v.after_id}::uuid`
+        : sql`'-infinity'::timestamptz, '00000000-0000-0000-0000-000000000000'::uuid`;
+      const walk = equalities.length || cursor ? sql` where ${and([conditions(equalities, v), cursor])}` : sql``;
+      const budget = narrow ? sql`case when (select span.narrow from span) then 0 else ${v.walk} end` : v.walk;
+      const last = sides.includes('to') ? sql`${day} <= (select span.last from span)` : undefined;
+      // The first date past `from` that holds rows (written out: a generic plan would read the range).
+      const probe = (from: RawSql | undefined) =>
+        sql`(select ${day} from ${t}${from || last ? sql` where ${and([from, last])}` : sql``} order by ${day} limit 1)`;
+      // `columns` of each day's rows in list order after the day's start (and up to `bound`), at most `limit`.
+      const stream = (columns: RawSql, limit: unknown, bound?: RawSql) =>
+        sql`select ${columns} from ${t}
+     where ${and([
+       sql`${day} = days.on_day`,
+       conditions(given, v),
+       sql`(${key}) > (days.created_at, days.id)`,
+       bound && sql`${t}.created_at <= ${bound}`,
+     ])}
+     order by ${key} limit ${limit}`;
+      return sql`with span as materialized (
+  select *${narrow ? sql`, last - first < ${v.rows} as narrow` : sql``}
+    from (select ${sql.join(
+      [
+        sides.includes('from') ? sql`greatest(${edge('from')}) as first` : undefined,
+        sides.includes('to') ? sql`least(${edge('to')}) as last` : undefined,
+      ].filter((part) => part !== undefined),
+    )} offset 0) edges),
+walked as materialized (select ${key} from ${t}${walk} order by ${key} limit ${budget}),
+hits as materialized (
+  select * from (select ${t}.*, ${conditions(ranges, v)} as hit, null::date as on_day from ${t}${walk}
+                  order by ${key} limit ${budget}) walk
+   where walk.hit limit ${v.rows}),
+lower as materialized (
+  (select walked.created_at, walked.id from walked offset ${v.walk} - 1 limit 1)${
+    narrow ? sql` union all select ${start} where (select span.narrow from span)` : sql``
+  }),
+days as materialized (
+  with recursive stepped as (
+    select ${probe(sides.includes('from') ? sql`${day} >= (select span.first from span)` : undefined)} as day
+     where exists (select from lower)${narrow ? sql` and not (select span.narrow from span)` : sql``}
+    union all
+    select ${probe(sql`${day} > stepped.day`)} from stepped where stepped.day is not null),
+  listed as (
+    select stepped.day from stepped where stepped.day is not null${
+      narrow
+        ? sql`
+    union all
+    select span.first + i from span cross join generate_series(0, span.last - span.first) i where span.narrow`
+        : sql``
+    })
+  select listed.day as on_day, lower.created_at, lower.id, count(*) over () as count from listed cross join lower),
+bound as materialized (
+  select coalesce((select head.created_at from days cross join lateral (${stream(
+    sql`${t}.created_at`,
+    sql`(${sql.raw(String(SHARE))} * ${v.rows} + days.count - 1) / days.count`,
+  )}) head order by head.created_at offset ${v.rows} - 1 limit 1), 'infinity') as created_at),
+merged as (
+  select found.* from days cross join bound cross join lateral (${stream(
+    sql`${t}.*, true as hit, days.on_day`,
+    v.rows,
+    sql`bound.created_at`,
+  )}) found
+   order by found.created_at, found.id limit ${v.rows})
+select ${sql.raw(columns)} from (select * from hits union all select * from merged limit ${v.rows}) page`;
     });
   return { first: page(false), after: page(true) };
 }

@@ -20,6 +20,7 @@ import { Migration20261127000019AccountSetup } from './Migration20261127000019Ac
 import { Migration20261127000020FirstPartyApps } from './Migration20261127000020FirstPartyApps.js';
 import { Migration20261128000021DeliveryQueue } from './Migration20261128000021DeliveryQueue.js';
 import { Migration20261128000022SeatCounter } from './Migration20261128000022SeatCounter.js';
+import { Migration20261128000023WindowDayIndexes } from './Migration20261128000023WindowDayIndexes.js';
 import { Migration20261128000024CredentialCache } from './Migration20261128000024CredentialCache.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
@@ -46,6 +47,7 @@ export const migrationsList = [
   Migration20261127000020FirstPartyApps,
   Migration20261128000021DeliveryQueue,
   Migration20261128000022SeatCounter,
+  Migration20261128000023WindowDayIndexes,
   Migration20261128000024CredentialCache,
 ].map((cls) => ({
   name: cls.name,

@@ -70,17 +70,27 @@ describe('list pages', () => {
       5,
     );
     expect(after.bind(values)).toEqual([
-      '2026-01-01', // walked: hit
+      '2026-01-01', // span: the window's first day
       'approved', // walked: the equality
       '2026-01-01T00:00:00.000Z',
       'i',
       50, // the walk's budget: 10 per row
-      5,
-      'approved', // rest
-      '2026-01-01',
-      5,
+      '2026-01-01', // hits: hit
+      'approved',
+      '2026-01-01T00:00:00.000Z',
+      'i',
       50,
       5,
+      50, // lower: the walk's last row
+      'approved', // heads
+      '2026-01-01',
+      5,
+      5, // bound
+      'approved', // more
+      '2026-01-01',
+      5,
+      5, // merged
+      5, // the page
     ]);
   });
 });

@@ -218,3 +218,110 @@ describe('a window page is the window’s rows in list order, whichever step fou
     expect(ids).toEqual(expected.map((row) => row.id));
   });
 });
+
+/** A plan node of EXPLAIN (ANALYZE, FORMAT JSON), as far as rowsRead looks. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/**
+ * Runs `text` with `values` as a prepared statement, planned as `mode` says (see planOf), and
+ * answers what its scans read: the rows each scan of a table or index produced and those its filter
+ * dropped, over all its loops, and the indexes they used.
+ */
+async function rowsRead(text: string, values: readonly unknown[], mode: 'custom' | 'generic') {
+  const root = await h.orm.em.fork().transactional(async (em) => {
+    await em.execute(`set local plan_cache_mode = force_${mode}_plan`);
+    await em.execute(`prepare measured_statement as ${text}`);
+    try {
+      const args = values.map(() => '?').join(', ');
+      const [row] = await em.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+        `explain (analyze, format json) execute measured_statement(${args})`,
+        [...values],
+      );
+      return row['QUERY PLAN'][0].Plan;
+    } finally {
+      await em.execute('deallocate measured_statement');
+    }
+  });
+  let rows = 0;
+  const indexes = new Set<string>();
+  const visit = (node: PlanNode) => {
+    if (node['Relation Name']) {
+      rows += (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
+      if (node['Index Name']) indexes.add(node['Index Name']);
+    }
+    for (const child of node.Plans ?? []) visit(child);
+  };
+  visit(root);
+  return { rows, indexes };
+}
+
+// Issue 36 item 3: a window page's work follows the rows it returns. A page of `limit` rows reads
+// each of them once where the list's own index holds them (a wide window: no second read by id),
+// and a window of a few days reads the few rows of each of its days that come first in the list
+// (a narrow window: neither a walk of the list nor every row of the window).
+describe('a window page reads about the rows it returns', () => {
+  /** The page's rows (limit + 1) in these plans. */
+  const ROWS = 21;
+
+  /**
+   * What the first page and the page after CURSOR (before each window below) of `window` on `path`
+   * read, planned for their values and for any, each with a line saying which it is.
+   */
+  async function windowReads(path: string, window: Record<string, string>) {
+    const list = filteredListPages(path);
+    if (!list) throw new Error(`${path} has no filters`);
+    const mask = list.filters.reduce((bits, name, bit) => (name in window ? bits | (1 << bit) : bits), 0);
+    const reads = [];
+    for (const [statement, cursor] of [
+      [list.pages[mask].first, undefined],
+      [list.pages[mask].after, CURSOR],
+    ] as const) {
+      const { text } = compileTenantStatement(statement.sql);
+      for (const mode of ['custom', 'generic'] as const) {
+        const read = await rowsRead(text, [t.tenant.id, ...statement.bind(pageValues(window, cursor, ROWS))], mode);
+        const what = `${path} ${JSON.stringify(window)} ${cursor ? 'after' : 'first'} ${mode}: ${read.rows} rows on ${[...read.indexes].join(', ')}`;
+        reads.push({ ...read, what });
+      }
+    }
+    return reads;
+  }
+
+  test.each([
+    ['/leave-requests', 'leave_requests_tenant_page_dates'],
+    ['/holidays', 'holidays_tenant_page_date'],
+  ])('%s, the wide window: the page’s rows, each read once on the list’s index', async (path, index) => {
+    for (const read of await windowReads(path, { from: '1900-01-01', to: '9999-12-31' })) {
+      // The page's rows, and the window's first day: for leave, a row of the tenant's longest request.
+      expect(read.rows, read.what).toBeLessThanOrEqual(ROWS + 3);
+      expect([...read.indexes], read.what).toContain(index);
+    }
+  });
+
+  test.each([
+    ['/leave-requests', 'three days', { from: '2024-03-04', to: '2024-03-06' }],
+    ['/leave-requests', 'a week', { from: '2024-03-04', to: '2024-03-10' }],
+    ['/leave-requests', 'a week at the start', { from: '2023-01-02', to: '2023-01-08' }],
+    ['/leave-requests', 'a week at the end', { from: '2025-05-19', to: '2025-05-25' }],
+    ['/holidays', 'a week', { from: '2024-03-04', to: '2024-03-10' }],
+  ])('%s, %s: a few rows of each of its days, on its date index', async (path, _name, window) => {
+    // The days a page looks at: the window's, and for leave the four before it (the seeded
+    // requests last at most five days, so one that began then may reach into the window).
+    const leave = path === '/leave-requests';
+    const days = (Date.parse(window.to) - Date.parse(window.from)) / 86_400_000 + 1 + (leave ? 4 : 0);
+    for (const read of await windowReads(path, window)) {
+      // The first keys of each day, twice the page's rows over the days, then the page's rows.
+      expect(read.rows, read.what).toBeLessThanOrEqual(3 * ROWS + 2 * days);
+      expect([...read.indexes], read.what).toContain(
+        leave ? 'leave_requests_tenant_start_page' : 'holidays_tenant_window',
+      );
+    }
+  });
+});
