@@ -14,7 +14,7 @@ import { hashToken } from '../../routers/credentials/credentialTokens.rules.js';
 import { activate, employeeTokens, newApp } from '../signin/helpers.js';
 import { type NodeProcess, spawnNode } from '../support/cluster.js';
 import { sql, useFreshDatabase } from '../support/database.js';
-import { useTestServer } from '../support/harness.js';
+import { type TestTenant, useTestServer } from '../support/harness.js';
 import { creds, tokenJson } from '../support/oauth.js';
 import { nodeWfm, onlyJsonObject } from '../support/processes.js';
 import { sleep, waitFor } from '../support/wait.js';
@@ -98,88 +98,121 @@ async function keyIdOfUnused(secret: string): Promise<string> {
   return row.key_id;
 }
 
+/** A credential warmed on both nodes, and the change that must revoke it everywhere. */
+interface Revocable {
+  secret: string;
+  revoke: () => Promise<unknown>;
+  /** What else holds once it is revoked. */
+  afterwards?: () => Promise<void>;
+}
+
+async function clientTokens(t: TestTenant) {
+  const client = await h.client(t, ['leave:read']);
+  const tokens = await expectTokens(await tokenJson(h, { grant_type: 'client_credentials', ...creds(client) }));
+  return { client, tokens };
+}
+
+/** The HR admin's tokens from a first-party app's sign-in. */
+async function employeeTokensOf(t: TestTenant) {
+  const clientId = await newApp(h);
+  await activate(h, t.hr_admin.id);
+  return { clientId, tokens: await employeeTokens(h, clientId, t.hr_admin.email) };
+}
+
+/** Every way a credential is revoked: through A's API, the CLI, or a domain function in this process. */
+const revokingPaths: [string, (t: TestTenant) => Promise<Revocable>][] = [
+  [
+    'wfm key revoke (B has applied a later epoch before the command ends)',
+    async (t) => {
+      const secret = await h.key(t, ['leave:read']);
+      return {
+        secret,
+        revoke: async () => {
+          const keyId = await keyIdOf(secret);
+          const [{ epoch: before }] = await sql<{ epoch: string }>(
+            h,
+            'select last_value as epoch from credential_epoch',
+          );
+          expect(await wfm('key', 'revoke', keyId)).toEqual({ key_id: keyId, revoked: true });
+          expect(BigInt((await nodeB()).applied_epoch)).toBeGreaterThan(BigInt(before));
+        },
+      };
+    },
+  ],
+  [
+    'wfm key rotate --grace 0 (the new secret works)',
+    async (t) => {
+      const secret = await h.key(t, ['leave:read']);
+      let rotated = '';
+      return {
+        secret,
+        revoke: async () => {
+          rotated = (await wfm('key', 'rotate', await keyIdOf(secret), '--grace', '0')).secret as string;
+        },
+        afterwards: async () => expect((await onB(rotated)).status).toBe(200),
+      };
+    },
+  ],
+  [
+    'wfm client revoke: its access token',
+    async (t) => {
+      const { client, tokens } = await clientTokens(t);
+      return {
+        secret: tokens.access_token,
+        revoke: () => wfm('client', 'revoke', client.client_id),
+      };
+    },
+  ],
+  [
+    'a sign-out through node A (POST /oauth/revoke): the employee’s access token',
+    async (t) => {
+      const { clientId, tokens } = await employeeTokensOf(t);
+      const signOut = () =>
+        fetch(`${h.url}/oauth/revoke`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ client_id: clientId, token: tokens.refresh_token }).toString(),
+        });
+      return { secret: tokens.access_token, revoke: async () => expect((await signOut()).status).toBe(200) };
+    },
+  ],
+  [
+    'a spent refresh token presented again to node A: the family’s access token',
+    async (t) => {
+      const { client, tokens: first } = await clientTokens(t);
+      const refresh = (token: string) =>
+        tokenJson(h, { grant_type: 'refresh_token', refresh_token: token, ...creds(client) });
+      const second = await expectTokens(await refresh(first.refresh_token));
+      return {
+        secret: second.access_token,
+        revoke: async () => expect((await refresh(first.refresh_token)).status).toBe(400),
+      };
+    },
+  ],
+  [
+    'wfm account disable: the employee’s access token',
+    async (t) => {
+      const { tokens } = await employeeTokensOf(t);
+      return { secret: tokens.access_token, revoke: () => wfm('account', 'disable', t.hr_admin.id) };
+    },
+  ],
+  [
+    'disableAccount called in this process (no CLI): the employee’s access token',
+    async (t) => {
+      const { tokens } = await employeeTokensOf(t);
+      return { secret: tokens.access_token, revoke: () => disableAccount(h.orm.em.fork(), t.hr_admin.id) };
+    },
+  ],
+];
+
 describe('a revocation answers once every node has applied it', () => {
-  test('wfm key revoke: the next request is 401 on both nodes, each having applied it before the command ended', async () => {
-    const t = await h.tenant();
-    const secret = await h.key(t, ['leave:read']);
+  test.each(revokingPaths)('%s: the next request is 401 on both nodes', async (_path, revocable) => {
+    const { secret, revoke, afterwards } = await revocable(await h.tenant());
     await warm(secret);
-    const keyId = await keyIdOf(secret);
-    const [{ epoch: before }] = await sql<{ epoch: string }>(h, 'select last_value as epoch from credential_epoch');
-    expect(await wfm('key', 'revoke', keyId)).toEqual({ key_id: keyId, revoked: true });
-    expect(BigInt((await nodeB()).applied_epoch)).toBeGreaterThan(BigInt(before));
+    await revoke();
     await expectInvalidCredential(await onB(secret));
     await expectInvalidCredential(await onA(secret));
-  });
-
-  test('wfm key rotate --grace 0: the old secret is 401 on both nodes, the new one works', async () => {
-    const t = await h.tenant();
-    const old = await h.key(t, ['leave:read']);
-    await warm(old);
-    const rotated = await wfm('key', 'rotate', await keyIdOf(old), '--grace', '0');
-    await expectInvalidCredential(await onB(old));
-    await expectInvalidCredential(await onA(old));
-    expect((await onB(rotated.secret as string)).status).toBe(200);
-  });
-
-  test('wfm client revoke: its access token is 401 on both nodes', async () => {
-    const t = await h.tenant();
-    const client = await h.client(t, ['leave:read']);
-    const tokens = await expectTokens(await tokenJson(h, { grant_type: 'client_credentials', ...creds(client) }), [
-      'leave:read',
-    ]);
-    await warm(tokens.access_token);
-    await wfm('client', 'revoke', client.client_id);
-    await expectInvalidCredential(await onB(tokens.access_token));
-    await expectInvalidCredential(await onA(tokens.access_token));
-  });
-
-  test('a sign-out through node A (POST /oauth/revoke): the employee’s token is 401 on node B', async () => {
-    const t = await h.tenant();
-    const clientId = await newApp(h);
-    await activate(h, t.hr_admin.id);
-    const tokens = await employeeTokens(h, clientId, t.hr_admin.email);
-    await warm(tokens.access_token);
-    const res = await fetch(`${h.url}/oauth/revoke`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: clientId, token: tokens.refresh_token }).toString(),
-    });
-    expect(res.status).toBe(200);
-    await expectInvalidCredential(await onB(tokens.access_token));
-    await expectInvalidCredential(await onA(tokens.access_token));
-  });
-
-  test('a spent refresh token presented again to node A: the family’s access token is 401 on node B', async () => {
-    const t = await h.tenant();
-    const client = await h.client(t, ['leave:read']);
-    const first = await expectTokens(await tokenJson(h, { grant_type: 'client_credentials', ...creds(client) }));
-    const refresh = (token: string) =>
-      tokenJson(h, { grant_type: 'refresh_token', refresh_token: token, ...creds(client) });
-    const second = await expectTokens(await refresh(first.refresh_token));
-    await warm(second.access_token);
-    expect((await refresh(first.refresh_token)).status).toBe(400);
-    await expectInvalidCredential(await onB(second.access_token));
-  });
-
-  test('wfm account disable: the employee’s token is 401 on node B', async () => {
-    const t = await h.tenant();
-    const clientId = await newApp(h);
-    await activate(h, t.hr_admin.id);
-    const tokens = await employeeTokens(h, clientId, t.hr_admin.email);
-    await warm(tokens.access_token);
-    await wfm('account', 'disable', t.hr_admin.id);
-    await expectInvalidCredential(await onB(tokens.access_token));
-    await expectInvalidCredential(await onA(tokens.access_token));
-  });
-
-  test('disableAccount called in this process (no CLI): the same', async () => {
-    const t = await h.tenant();
-    const clientId = await newApp(h);
-    await activate(h, t.hr_admin.id);
-    const tokens = await employeeTokens(h, clientId, t.hr_admin.email);
-    await warm(tokens.access_token);
-    await disableAccount(h.orm.em.fork(), t.hr_admin.id);
-    await expectInvalidCredential(await onB(tokens.access_token));
+    await afterwards?.();
   });
 });
 
