@@ -9,7 +9,8 @@
  *    rounds). A scenario with a reference (a filtered list, the page in the middle, the /trpc list)
  *    gives its cost against it: the reference's req/s ÷ its req/s, and its p99 ÷ the reference's
  *    (goal for a filter: at most 1.5). The reference is the unfiltered first page of the same list,
- *    measured in every round; the filtered scenarios run in the first round only (time budget).
+ *    measured in every round; the filtered scenarios run in the first round only (time budget), and
+ *    a cost is taken round by round against the reference's run of the same round.
  * 2. The floor compare: the service restarted on its migrated database (start-up timed, then
  *    warmed with reads; its default LOG_LEVEL) and the floor on its own database, judged by the
  *    floor's bench.mjs (list first, list deep, get, hire; 5 s × 3 rounds, the order flipped each
@@ -94,14 +95,15 @@ interface Row {
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : Math.round(((sorted[mid - 1] + sorted[mid]) / 2) * 10) / 10;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
+const tenths = (n: number) => Math.round(n * 10) / 10;
 
 function summary(runs: Run[]): Run {
   return {
     rps: Math.round(median(runs.map((r) => r.rps))),
-    p50: median(runs.map((r) => r.p50)),
-    p99: median(runs.map((r) => r.p99)),
+    p50: tenths(median(runs.map((r) => r.p50))),
+    p99: tenths(median(runs.map((r) => r.p99))),
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
   };
 }
@@ -453,15 +455,29 @@ async function pglite(processes: Record<string, unknown>[]): Promise<void> {
 }
 
 const fmt = (n: number) => n.toLocaleString('en');
-const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '–');
 
-/** A row's cost against its reference in the same run: reference req/s ÷ its req/s, its p99 ÷ the reference's. */
+/**
+ * A row's cost against its reference in the same run: reference req/s ÷ its req/s, its p99 ÷ the
+ * reference's, each the median of the rounds both ran in, paired round by round (a filtered list runs
+ * in the first round only: it is judged against the reference's first round, not against the median of
+ * rounds the machine may have run faster or slower in).
+ */
 interface Cost {
   size: number;
   scenario: string;
   reference: string;
   cost_rps: number;
   cost_p99: number;
+}
+
+/** `runs`' cost against `reference`'s, round by round: the median ratio of req/s and of p99. */
+function pairedCost(runs: readonly Run[], reference: readonly Run[]): Pick<Cost, 'cost_rps' | 'cost_p99'> {
+  const rounds = Math.min(runs.length, reference.length);
+  const each = (f: (i: number) => number) => Number(median(Array.from({ length: rounds }, (_, i) => f(i))).toFixed(2));
+  return {
+    cost_rps: each((i) => reference[i].rps / runs[i].rps),
+    cost_p99: each((i) => runs[i].p99 / reference[i].p99),
+  };
 }
 
 function costs(rows: readonly Row[]): Cost[] {
@@ -473,8 +489,7 @@ function costs(rows: readonly Row[]): Cost[] {
         size: r.size,
         scenario: r.scenario,
         reference: ref.scenario,
-        cost_rps: Number(ratio(ref.service.rps, r.service.rps)),
-        cost_p99: Number(ratio(r.service.p99, ref.service.p99)),
+        ...pairedCost(r.rounds.service, ref.rounds.service),
       });
     }
     if (r.trpc) {
@@ -482,8 +497,7 @@ function costs(rows: readonly Row[]): Cost[] {
         size: r.size,
         scenario: 'GET /trpc/employees.list (limit 50)',
         reference: r.scenario,
-        cost_rps: Number(ratio(r.service.rps, r.trpc.rps)),
-        cost_p99: Number(ratio(r.trpc.p99, r.service.p99)),
+        ...pairedCost(r.rounds.trpc, r.rounds.service),
       });
     }
   }
