@@ -3,8 +3,10 @@
  * [list,deep,byid,trpc,hire]` starts `wfm serve` under `node --cpu-prof` against the database of a
  * fixture (bench/seed.ts prints one), loads it with autocannon (by default the list page, then
  * get by id, each for `seconds`), stops it and prints the
- * self time summed by function, by file and by package. `tsx bench/profile.ts --summarize FILE`
- * summarises a .cpuprofile made any other way (`node --cpu-prof bin/… serve`).
+ * self time summed by function, by file and by package, then for each target the CPU of its own
+ * load alone per request, by part (package, our folders, GC) and by function, so that the start and
+ * the other targets do not blur it. `tsx bench/profile.ts --summarize FILE` summarises a .cpuprofile
+ * made any other way (`node --cpu-prof bin/… serve`).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -38,8 +40,14 @@ function owner(url: string): string {
     return first.startsWith('@') ? `${first}/${second}` : first;
   }
   if (url.startsWith('node:')) return 'node';
-  const here = url.indexOf('/main/');
-  return here >= 0 ? url.slice(here + '/main/'.length) : url;
+  // Our files from the checkout's root, wherever it is (a worktree of another build too).
+  const here = /\/(dist|server|routers|core|db|bench)\//.exec(url);
+  return here ? url.slice(here.index + 1) : url;
+}
+
+/** A frame as `function file:line` (a package's file by its package), for the tables. */
+function frameLabel({ functionName, url, lineNumber }: ProfileNode['callFrame']): string {
+  return `${functionName || '(anonymous)'} ${url ? `${owner(url)}${url.includes('node_modules') ? `/${path.basename(url)}` : ''}:${lineNumber + 1}` : ''}`;
 }
 
 function top(totals: Map<string, number>, all: number, count: number): string[] {
@@ -85,10 +93,7 @@ export function summarize(file: string, count = 25): string {
   // Who calls the hottest functions without a JavaScript body (writes, GC excluded): a few frames up.
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const label = (id: number) => {
-    const { functionName, url, lineNumber } = (byId.get(id) as ProfileNode).callFrame;
-    return `${functionName || '(anonymous)'} ${url ? `${owner(url)}${url.includes('node_modules') ? `/${path.basename(url)}` : ''}:${lineNumber + 1}` : ''}`;
-  };
+  const label = (id: number) => frameLabel((byId.get(id) as ProfileNode).callFrame);
   const hotNative = [...fns.entries()]
     .filter(([name]) => name.endsWith(' :0') && !name.startsWith('('))
     .sort((a, b) => b[1] - a[1])
@@ -126,7 +131,70 @@ export function summarize(file: string, count = 25): string {
   ].join('\n');
 }
 
-async function profileServer(fixture: Fixture, seconds: number, targets: string[]): Promise<string> {
+/** A target's load: its requests, and when it ran on the monotonic clock V8's profiles use (µs). */
+interface LoadWindow {
+  name: string;
+  requests: number;
+  from: number;
+  to: number;
+}
+
+/** Where a sample's time goes by part: a package (pg's together), one of our folders, or V8's own. */
+function part(functionName: string, url: string): string {
+  const who = owner(url);
+  if (who === '(native)') return functionName || '(native)';
+  if (/^pg(-|$)|^postgres-/.test(who)) return 'pg';
+  const folder = /^(?:dist\/)?(server|routers|core|db)\//.exec(who);
+  return folder ? `ours: ${folder[1]}/` : who;
+}
+
+/**
+ * Per target, the CPU its load cost per request (the samples within its window, idle left out), by
+ * part and by function: comparable across builds and runs where the sampled total is not.
+ */
+function perRequest(file: string, windows: readonly LoadWindow[], count = 15): string {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const lines: string[] = [];
+  for (const window of windows) {
+    const parts = new Map<string, number>();
+    const fns = new Map<string, number>();
+    let busy = 0;
+    let at = profile.startTime;
+    profile.samples.forEach((id, i) => {
+      at += profile.timeDeltas[i] ?? 0;
+      if (at < window.from || at > window.to) return;
+      const frame = (byId.get(id) as ProfileNode).callFrame;
+      if (frame.functionName === '(idle)') return;
+      const us = profile.timeDeltas[i] ?? 0;
+      busy += us;
+      const key = part(frame.functionName, frame.url);
+      parts.set(key, (parts.get(key) ?? 0) + us);
+      const fn = frameLabel(frame);
+      fns.set(fn, (fns.get(fn) ?? 0) + us);
+    });
+    const each = (totals: Map<string, number>) =>
+      [...totals.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, count)
+        .map(([name, us]) => `${(us / window.requests).toFixed(0).padStart(6)} µs  ${name}`);
+    lines.push(
+      `${window.name}: ${window.requests} requests, ${(busy / window.requests).toFixed(0)} µs busy a request (sampled; the profiler adds its own)`,
+      '  by part:',
+      ...each(parts).map((line) => `  ${line}`),
+      '  by function:',
+      ...each(fns).map((line) => `  ${line}`),
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+async function profileServer(
+  fixture: Fixture,
+  seconds: number,
+  targets: string[],
+): Promise<{ file: string; windows: LoadWindow[] }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wfm-profile-'));
   const port = 3990;
   const flags = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
@@ -168,17 +236,22 @@ async function profileServer(fixture: Fixture, seconds: number, targets: string[
       }),
     }),
   };
+  const windows: LoadWindow[] = [];
+  // The clock of V8's profile timestamps (CLOCK_MONOTONIC), in µs.
+  const now = () => Number(process.hrtime.bigint() / 1000n);
   for (const name of targets) {
     const target = paths[name] ?? (name === 'hire' ? '/v1/employees' : name);
     const options = name === 'hire' ? { requests: [hire] } : { headers };
+    const from = now();
     const result = await autocannon({ url: `${url}${target}`, ...options, connections: 16, duration: seconds });
+    windows.push({ name, requests: result.requests.total, from, to: now() });
     process.stderr.write(`${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms\n`);
   }
   await stopProcess(child);
   // The server's own profile (bin/wfm execs node, so the pid is the same), not one of a build it ran first.
   const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
   const file = files.find((f) => f.includes(`.${child.pid}.`)) ?? files[0];
-  return path.join(dir, file);
+  return { file: path.join(dir, file), windows };
 }
 
 async function main(): Promise<void> {
@@ -188,8 +261,8 @@ async function main(): Promise<void> {
     return;
   }
   const fixture = JSON.parse(readFileSync(first, 'utf8')) as Fixture;
-  const file = await profileServer(fixture, Number(second ?? 10), third.split(','));
-  process.stdout.write(`${summarize(file)}\n`);
+  const { file, windows } = await profileServer(fixture, Number(second ?? 10), third.split(','));
+  process.stdout.write(`${summarize(file)}\n\nPer request, each target's load alone:\n${perRequest(file, windows)}\n`);
 }
 
 main().catch((error) => {
