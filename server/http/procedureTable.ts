@@ -12,6 +12,7 @@
  * per call, and neither trpc-to-openapi nor its OpenAPI generator is loaded to serve (docs/decisions.md,
  * "What a process loads").
  */
+import { getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { RequestState } from '../../core/context.js';
 import type { Scope } from '../../core/scopes.js';
@@ -24,14 +25,47 @@ export const TRPC_PREFIX = '/trpc';
 type ProcedureType = 'query' | 'mutation' | 'subscription';
 
 /** What tRPC's procedure function takes; the same call `router.createCaller(ctx).a.b(input)` makes. */
-type CallableProcedure = ((opts: {
+interface CallOptions {
   path: string;
   getRawInput: () => Promise<unknown>;
   ctx: unknown;
   type: ProcedureType;
   signal: AbortSignal | undefined;
   batchIndex: number;
-}) => Promise<unknown>) & { _def: { type: ProcedureType; inputs: z.core.$ZodType[]; meta?: Meta } };
+  input?: unknown;
+}
+
+/** What a middleware of a procedure answers, in tRPC's protocol (@trpc/server 11). */
+interface MiddlewareResult {
+  ok: boolean;
+  data?: unknown;
+  error?: TRPCError;
+}
+
+/** What `next` of a middleware may be given: a context merged over the call's, an input, a raw input. */
+interface NextOptions {
+  ctx?: object;
+  input?: unknown;
+  getRawInput?: () => Promise<unknown>;
+}
+
+/** A middleware of a built procedure (its `.use()`s, the input check, the resolver), as tRPC calls it. */
+type Middleware = (
+  opts: CallOptions & {
+    meta: Meta | undefined;
+    next: (nextOpts?: NextOptions) => Promise<MiddlewareResult | undefined>;
+  },
+) => Promise<MiddlewareResult | undefined>;
+
+type CallableProcedure = ((opts: CallOptions) => Promise<unknown>) & {
+  _def: {
+    type: ProcedureType;
+    inputs: z.core.$ZodType[];
+    meta?: Meta;
+    middlewares: Middleware[];
+    experimental_caller?: boolean;
+  };
+};
 
 type Procedures = Record<string, CallableProcedure>;
 
@@ -90,6 +124,8 @@ export function procedureTable(router: AppRouter): ProcedureTable {
   for (const [path, procedure] of Object.entries(router._def.procedures as unknown as Procedures)) {
     const meta = procedure._def.meta ?? {};
     const type = procedure._def.type;
+    // callProcedure runs the middlewares itself: a caller of tRPC's that replaces it would be skipped.
+    if (procedure._def.experimental_caller) throw new Error(`${path} has a caller of its own: callProcedure skips it`);
     if (type === 'mutation') {
       const problems = procedure._def.inputs.flatMap((input) => strictnessProblems(input));
       if (problems.length) throw new Error(`The input of ${path} is not strict: ${problems.join('; ')}`);
@@ -251,15 +287,60 @@ export function normalizePath(path: string): string {
  * Runs one procedure of the table with `state` as its context, as `router.createCaller(ctx)` would,
  * its raw input from `rawInput` (/v1 and a single /trpc query call procedures this way).
  */
-export function callProcedure(entry: ProcedureEntry, state: RequestState, rawInput: () => unknown): Promise<unknown> {
-  return entry.procedure({
+export async function callProcedure(
+  entry: ProcedureEntry,
+  state: RequestState,
+  rawInput: () => unknown,
+): Promise<unknown> {
+  const { middlewares, meta } = entry.procedure._def;
+  const options = {
     path: entry.path,
     getRawInput: async () => rawInput(),
     ctx: state,
     type: entry.type,
     signal: undefined,
     batchIndex: 0,
-  });
+  };
+  const result = await runMiddlewares(middlewares, meta, 0, options);
+  if (!result) {
+    throw new TRPCError({
+      code: 'INTERNAL_SERVER_ERROR',
+      message: 'No result from middlewares - did you forget to `return next()`?',
+    });
+  }
+  if (!result.ok) throw result.error;
+  return result.data;
+}
+
+/**
+ * The middlewares from `index` on, as tRPC's own caller runs them (`callRecursive`, @trpc/server 11):
+ * each gets the call's options with `meta`, `input` and `next`, and `next` goes on with what it is
+ * given merged over them; a throw is the error it answers. The same steps with native spreads: tRPC's
+ * build copies the options with a helper that defines each property one by one, which cost a read
+ * about 15 µs (docs/benchmarks.md).
+ */
+async function runMiddlewares(
+  middlewares: readonly Middleware[],
+  meta: Meta | undefined,
+  index: number,
+  options: CallOptions,
+): Promise<MiddlewareResult | undefined> {
+  try {
+    return await middlewares[index]({
+      ...options,
+      meta,
+      input: options.input,
+      next: (next) =>
+        runMiddlewares(middlewares, meta, index + 1, {
+          ...options,
+          ctx: next?.ctx ? { ...(options.ctx as object), ...next.ctx } : options.ctx,
+          input: next && 'input' in next ? next.input : options.input,
+          getRawInput: next?.getRawInput ?? options.getRawInput,
+        }),
+    });
+  } catch (cause) {
+    return { ok: false, error: getTRPCErrorFromUnknown(cause) };
+  }
 }
 
 /** Node kinds that hold no fields of their own: nothing to check inside. */
