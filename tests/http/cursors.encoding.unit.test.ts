@@ -52,6 +52,69 @@ describe('CursorCodec', () => {
   });
 });
 
+describe('CursorCodec keeps the signatures of the cursors it issued and checked', () => {
+  const secret = randomBytes(32);
+  const key = (n: number) => ['2026-11-23T10:00:00.000Z', `0196a1f2-0000-7000-8000-${String(n).padStart(12, '0')}`];
+
+  test('the same cursors as a codec that kept none, before and after thousands of others', () => {
+    const kept = new CursorCodec(secret);
+    const first = kept.encode('employees', key(0));
+    for (let n = 1; n <= 2500; n++) kept.encode('employees', key(n));
+    expect(kept.encode('employees', key(0))).toBe(first);
+    expect(new CursorCodec(secret).encode('employees', key(0))).toBe(first);
+    expect(kept.decode('employees', first)).toEqual(key(0));
+  });
+
+  test('a kept payload with another signature, or for another list, is still invalid_cursor', () => {
+    const kept = new CursorCodec(secret);
+    const cursor = kept.encode('employees', key(1));
+    const [payload] = cursor.split('.');
+    expect(() => kept.decode('employees', `${payload}.${'A'.repeat(43)}`)).toThrow(invalid);
+    expect(() => kept.decode('assets', cursor)).toThrow(invalid);
+  });
+
+  // The first page's cursor is signed for every reader and the deep page's checked at every read.
+  test('signing a cursor again, and checking it again, at least 3 times as fast as a new one', () => {
+    const time = (work: (n: number) => void) => {
+      const started = process.hrtime.bigint();
+      for (let n = 0; n < 3000; n++) work(n);
+      return Number(process.hrtime.bigint() - started);
+    };
+    let round = 0;
+    const best = {
+      again: Number.POSITIVE_INFINITY,
+      fresh: Number.POSITIVE_INFINITY,
+      checked: Number.POSITIVE_INFINITY,
+      unchecked: Number.POSITIVE_INFINITY,
+    };
+    for (let r = 0; r < 5; r++) {
+      const kept = new CursorCodec(secret);
+      const issuer = new CursorCodec(secret);
+      const offset = 10_000 * ++round;
+      const cursors = Array.from({ length: 3000 }, (_, n) => issuer.encode('employees', key(offset + n)));
+      const deep = kept.encode('employees', key(offset - 1));
+      best.again = Math.min(
+        best.again,
+        time(() => kept.encode('employees', key(offset - 1))),
+      );
+      best.fresh = Math.min(
+        best.fresh,
+        time((n) => issuer.encode('employees', key(offset + 5000 + n))),
+      );
+      best.checked = Math.min(
+        best.checked,
+        time(() => kept.decode('employees', deep)),
+      );
+      best.unchecked = Math.min(
+        best.unchecked,
+        time((n) => kept.decode('employees', cursors[n])),
+      );
+    }
+    expect(best.fresh / best.again).toBeGreaterThan(3);
+    expect(best.unchecked / best.checked).toBeGreaterThan(1.5);
+  });
+});
+
 describe('toPage', () => {
   const rows = [1, 2, 3].map((n) => ({ n }));
   const keyOf = (row: { n: number }) => [row.n];
