@@ -13,9 +13,10 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { SCOPES } from '../core/scopes.js';
 import { migrate, openOrm } from '../db/orm.js';
+import { runStatement } from '../db/statements.js';
 import { createApiKey } from '../routers/credentials/credentials.writes.js';
 import { createOrganisation } from '../routers/organisations/organisations.writes.js';
-import { claimDue, WebhookDispatcher } from '../routers/webhooks/webhook.dispatcher.js';
+import { CLAIM_BATCH, claimDue, type RunStatement, WebhookDispatcher } from '../routers/webhooks/webhook.dispatcher.js';
 import { parseEnv } from '../server/main/env.js';
 import { admin, dbUrl } from './seed.js';
 import { serverCommand, stopProcess, waitHealthy } from './server.js';
@@ -189,6 +190,8 @@ const FLEET_DUE = 300;
 const FLEET_DUE_ATTEMPTS = 20;
 /** Claims timed, each undone (so that every one finds the same due attempts), within 20 s at most. */
 const FLEET_CLAIMS = 200;
+/** Claims after them EXPLAIN ANALYZEd, for where a claim's time goes. */
+const FLEET_EXPLAINED = 20;
 const FLEET_CLAIMS_MS = 20_000;
 /** How long the dispatcher has to send the due attempts. */
 const FLEET_SEND_MS = 30_000;
@@ -201,10 +204,13 @@ export interface WebhookFleetRun {
   due_attempts: number;
   seed_s: number;
   /**
-   * One claim of the dispatcher for its 64 free slots, in its transaction: its two statements (the
-   * endpoints chosen and locked, then their attempts leased), and each.
+   * One claim of the dispatcher with its 64 slots free: one statement leasing up to CLAIM_BATCH
+   * attempts (the node claims again for the rest), timed as the dispatcher sends it. Within it, from
+   * EXPLAIN ANALYZE of FLEET_EXPLAINED more claims (server time): the endpoints chosen and locked
+   * (`endpoints_*`), and the rest (`lease_*`: their attempts leased, their queue rows set).
    */
   claims: number;
+  claim_attempts: number;
   claim_p50_ms: number;
   claim_p99_ms: number;
   endpoints_p50_ms: number;
@@ -214,6 +220,23 @@ export interface WebhookFleetRun {
   /** The due attempts sent by a dispatcher to a local receiver, and how fast. */
   delivered: number;
   deliveries_per_s: number;
+}
+
+/**
+ * A claim's server time from its EXPLAIN (ANALYZE, FORMAT JSON): choosing and locking the endpoints
+ * (the CTE `chosen`), and the rest of the statement.
+ */
+function serverSplit(rows: unknown[]): { choose: number; rest: number } {
+  interface Node {
+    'Subplan Name'?: string;
+    'Actual Total Time': number;
+    Plans?: Node[];
+  }
+  const [{ Plan, 'Execution Time': total }] = (rows[0] as { 'QUERY PLAN': [{ Plan: Node; 'Execution Time': number }] })[
+    'QUERY PLAN'
+  ];
+  const choose = Plan.Plans?.find((node) => node['Subplan Name'] === 'CTE chosen')?.['Actual Total Time'] ?? 0;
+  return { choose, rest: total - choose };
 }
 
 /**
@@ -258,33 +281,35 @@ export async function benchWebhookFleet(): Promise<WebhookFleetRun> {
     await orm.em.getConnection().execute('vacuum (analyze)');
     const seedS = (performance.now() - seeding) / 1000;
 
-    // Each statement of each claim, timed as the dispatcher sends it.
-    const claims: number[][] = [];
+    // Each claim timed as the dispatcher sends it (and undone), then more, EXPLAIN ANALYZEd.
+    const free = Math.min(settings.WEBHOOK_CONCURRENCY, CLAIM_BATCH);
+    const claims: number[] = [];
+    const split: { choose: number; rest: number }[] = [];
+    let leased = 0;
     const claimsEnd = performance.now() + FLEET_CLAIMS_MS;
-    for (let i = 0; i < FLEET_CLAIMS && performance.now() < claimsEnd; i++) {
+    for (let i = 0; i < FLEET_CLAIMS + FLEET_EXPLAINED && performance.now() < claimsEnd; i++) {
       const em = orm.em.fork();
-      const took: number[] = [];
-      const timed = {
-        execute: async (text: string, params: unknown[]) => {
-          const started = performance.now();
-          const rows = await em.execute(text, params);
-          took.push(performance.now() - started);
-          return rows;
-        },
-      } as unknown as Parameters<typeof claimDue>[0];
+      const explained = i >= FLEET_CLAIMS;
       await em.begin();
       try {
-        await claimDue(timed, settings, new Map(), settings.WEBHOOK_CONCURRENCY);
-        claims.push(took);
+        const run: RunStatement = async (text, values) => {
+          if (explained)
+            split.push(serverSplit(await runStatement(em, `explain (analyze, format json) ${text}`, values)));
+          const started = performance.now();
+          const rows = await runStatement(em, text, values);
+          if (!explained) claims.push(performance.now() - started);
+          return rows as never;
+        };
+        leased = (await claimDue(run, settings, new Map(), free)).length;
       } finally {
         await em.rollback();
       }
     }
-    const sorted = (of: (took: number[]) => number) => claims.map(of).sort((a, b) => a - b);
+    const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
     const [whole, endpoints, lease] = [
-      sorted((took) => took.reduce((a, b) => a + b, 0)),
-      sorted((took) => took[0] ?? 0),
-      sorted((took) => took[1] ?? 0),
+      sorted(claims),
+      sorted(split.map((x) => x.choose)),
+      sorted(split.map((x) => x.rest)),
     ];
 
     const expected = FLEET_DUE * FLEET_DUE_ATTEMPTS;
@@ -303,6 +328,7 @@ export async function benchWebhookFleet(): Promise<WebhookFleetRun> {
       due_attempts: expected,
       seed_s: Math.round(seedS * 10) / 10,
       claims: claims.length,
+      claim_attempts: leased,
       claim_p50_ms: ms(percentile(whole, 50)),
       claim_p99_ms: ms(percentile(whole, 99)),
       endpoints_p50_ms: ms(percentile(endpoints, 50)),

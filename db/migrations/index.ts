@@ -22,6 +22,7 @@ import { Migration20261128000021DeliveryQueue } from './Migration20261128000021D
 import { Migration20261128000022SeatCounter } from './Migration20261128000022SeatCounter.js';
 import { Migration20261128000023WindowDayIndexes } from './Migration20261128000023WindowDayIndexes.js';
 import { Migration20261128000024CredentialCache } from './Migration20261128000024CredentialCache.js';
+import { Migration20261128000025QueueLeaseEnds } from './Migration20261128000025QueueLeaseEnds.js';
 
 /** Every migration in order; listed explicitly so they run from source and from a bundle alike. */
 export const migrationsList = [
@@ -49,6 +50,7 @@ export const migrationsList = [
   Migration20261128000022SeatCounter,
   Migration20261128000023WindowDayIndexes,
   Migration20261128000024CredentialCache,
+  Migration20261128000025QueueLeaseEnds,
 ].map((cls) => ({
   name: cls.name,
   class: cls,

@@ -13,6 +13,7 @@ import { sqlTimestamp } from '../../db/columns.js';
 import { sql, statement } from '../../db/namedValues.js';
 import type { EntityManager, Orm } from '../../db/orm.js';
 import type { SecretKeyRing } from '../../db/secrets.js';
+import { namedStatement, runStatement } from '../../db/statements.js';
 import { TenantReader, tenantStatement } from '../../db/tenantReader.js';
 import { eventColumns, parseEventRow } from '../events/event.record.js';
 import { EVENT_RETENTION_DAYS, onDeliveriesQueued, queueEndpoints } from '../events/events.writes.js';
@@ -89,124 +90,92 @@ interface Target {
   kept: boolean;
 }
 
-/** An endpoint the claim locked: to claim for, to set the queue row of, or both. */
-interface LockedEndpoint {
-  id: string;
-  tenant_id: string;
-  claim: boolean;
-  requeue: boolean;
-}
-
 /**
- * Claiming (decisions §18, §21), in one short transaction of two statements. The endpoints with
- * work are read from the endpoints' queue (webhook_endpoint_queue), whose `due_at` is never later
- * than the moment one of the endpoint's pending attempts may be claimed: the writes that queue or
- * hasten an attempt bring it forward in their own statement (queueEndpoints, events.writes.ts), and
- * only the claim moves it later. So a claim reads the endpoints due now through the queue's index,
- * however many wait in backoff.
+ * Claiming (decisions §18, §21): one statement, so one round trip, planned once per connection. The
+ * endpoints with work are read from the endpoints' queue (webhook_endpoint_queue), whose `due_at` is
+ * never later than the moment one of the endpoint's pending attempts may be claimed: the writes that
+ * queue or hasten an attempt bring it forward in their own statement (queueEndpoints,
+ * events.writes.ts), and only the claim moves it later. So a claim reads the endpoints due now
+ * through the queue's index, however many wait in backoff.
  *
- * First, the endpoints to claim for, locked: of the due ones, those with a due attempt (pending,
- * due, not leased to a live dispatcher; a lease that ran out, its dispatcher dead mid-send, is due
- * again) and fewer attempts leased than their limit, those with the fewest in flight first (a slot
- * freed under load goes to an endpoint that has none before a backlogged one), then oldest due, as
- * many as this node has free slots. Of one tenant, no more endpoints than the attempts its share of
- * this node still allows (the share less this node's attempts of the tenant in flight, a jsonb
- * object tenant id → count the node keeps in memory): a tenant at its share is skipped, not waited
- * for, so other tenants' due attempts take the slots it would otherwise hold. SKIP LOCKED: an
- * endpoint another node is claiming for right now is left to it. FOR NO KEY UPDATE does not wait on
- * the key-share locks of writes queueing attempts for the endpoint.
+ * The due rows are taken in the order of fairness as the queue rows tell it: fewest leases running
+ * (`lease_ends`, the ends of the endpoint's leases as its last claim left them: an outcome recorded
+ * since may still count there, so an endpoint can only come later than it should), then oldest due.
+ * Of one tenant, no more endpoints than the attempts its share of this node still allows (the share
+ * less this node's attempts of the tenant in flight, a jsonb object tenant id → count the node keeps
+ * in memory): a tenant at its share is skipped, not waited for. In that order, only as far as it
+ * needs, each endpoint's first claimable attempt (pending, due, not leased to a live dispatcher; a
+ * lease that ran out, its dispatcher dead mid-send, is claimable again) and its leases running now
+ * are read; those with an attempt to claim and fewer leases than their limit, and those with
+ * nothing to claim (their attempts leased, settled or deleted since), are locked, up to this node's
+ * free slots (SKIP LOCKED: a row another claim or a write queueing attempts holds is left to it).
  *
- * With them, the queue rows whose time the claim sets: those of the endpoints claimed for, and
- * those due with no attempt to claim (their attempts leased, settled or deleted since). Locked, and
- * skipped when locked: a write that holds one is queueing an attempt the claim cannot see yet, and
- * leaves the endpoint due anyway. Returns the endpoints claimed for in that order, then the others.
- */
-const LOCK_ENDPOINTS = statement<{ endpointLimit: number; share: number; inFlight: string; free: number }>(
-  (v) => sql`
-  with ready as (
-    select q.tenant_id, q.endpoint_id, due.at, busy.n as busy
-      from webhook_endpoint_queue q
-      left join lateral (select a.next_attempt_at as at from webhook_deliveries a
-                          where a.endpoint_id = q.endpoint_id and a.status = 'pending' and a.next_attempt_at <= now()
-                            and (a.locked_until is null or a.locked_until < now())
-                          order by a.next_attempt_at limit 1) due on true
-     cross join lateral (select count(*) as n from webhook_deliveries f
-                          where f.endpoint_id = q.endpoint_id and f.status = 'pending' and f.locked_until is not null
-                            and f.locked_until >= now()) busy
-     where q.due_at <= now()
-  ), shared as (
-    select r.tenant_id, r.endpoint_id, r.busy, r.at,
-           row_number() over (partition by r.tenant_id order by r.busy, r.at, r.endpoint_id) as rn,
-           ${v.share} - coalesce((${v.inFlight}::jsonb ->> r.tenant_id::text)::int, 0) as room
-      from ready r
-     where r.at is not null and r.busy < ${v.endpointLimit}
-  ), chosen as (
-    select w.id, w.tenant_id, s.busy, s.at from webhook_endpoints w join shared s on s.endpoint_id = w.id
-     where s.rn <= s.room
-     order by s.busy, s.at, w.id
-     limit ${v.free}
-     for no key update of w skip locked
-  ), requeued as (
-    select q.tenant_id, q.endpoint_id from webhook_endpoint_queue q
-     where (q.tenant_id, q.endpoint_id) in (select c.tenant_id, c.id from chosen c
-                                            union all select r.tenant_id, r.endpoint_id from ready r where r.at is null)
-     for no key update of q skip locked
-  )
-  select coalesce(c.id, r.endpoint_id) as id, coalesce(c.tenant_id, r.tenant_id) as tenant_id,
-         c.id is not null as claim, r.endpoint_id is not null as requeue
-    from chosen c full join requeued r on r.endpoint_id = c.id
-   order by c.busy, c.at, c.id`,
-);
-
-/**
- * Then, with those endpoints locked, the attempts: each endpoint's oldest due ones, up to its limit
- * less the attempts leased now, counted again by this statement (its snapshot is taken after the
- * locks are held, so it sees every claim of a node that held one before: two nodes never exceed an
- * endpoint's limit together); of each tenant, no more than its share of this node still allows;
- * round-robin over the endpoints (every endpoint's first before any endpoint's second) up to this
- * node's free slots, each leased for WEBHOOK_LEASE_S.
+ * A row is locked only as this statement's snapshot read it (by its place, `ctid`, and `xmin`: a
+ * row changed since is a new version elsewhere, and the lock's recheck passes it over). Every claim
+ * changes the queue row of each endpoint it claims for, so a claim that committed meanwhile, with
+ * leases this snapshot cannot see, makes the row be passed over: the leases counted here are every
+ * lease there is, and no two claims exceed an endpoint's limit together. So does a write that
+ * queued an attempt meanwhile: the row stays due, not set from a snapshot without that attempt.
  *
- * And each queue row locked before (`requeue`) set to when its endpoint may next be claimed: the
- * earliest of the leases just taken, its other attempts' next_attempt_at, and the end of each lease
- * held (an attempt leased is due again when its lease runs out); null when nothing is pending. The
- * snapshot is taken after the rows were locked, so it holds every attempt of a write that held one
- * before; a write that comes after brings the time forward again once this commits.
+ * Then the attempts: each endpoint's oldest claimable ones, up to its limit less its leases
+ * running; of each tenant, no more than its share of this node still allows; round-robin over the
+ * endpoints (fewest in flight first, then oldest: every endpoint's first before any endpoint's
+ * second) up to the free slots, each leased for WEBHOOK_LEASE_S. And each locked queue row set to
+ * when its endpoint may next be claimed: the earliest of the leases just taken, its other attempts'
+ * next_attempt_at, and the end of each lease held (an attempt leased is due again when its lease runs
+ * out), null when nothing is pending; with the ends of its leases running now.
+ *
+ * Returns the attempts leased, each with `idle`: how many of the rows locked had nothing to claim
+ * (they took free slots of this claim; one row with no attempt when it leased none).
  */
 const CLAIM = statement<{
   endpointLimit: number;
-  endpoints: string;
-  requeue: string;
   share: number;
   inFlight: string;
   free: number;
   leaseSeconds: number;
 }>(
   (v) => sql`
-  with free as (
-    select e.endpoint_id::uuid as endpoint_id, e.ord,
-           ${v.endpointLimit} - (select count(*) from webhook_deliveries f
-                 where f.endpoint_id = e.endpoint_id::uuid and f.status = 'pending' and f.locked_until is not null
-                   and f.locked_until >= now()) as n
-      from jsonb_array_elements_text(${v.endpoints}::jsonb) with ordinality as e(endpoint_id, ord)
-  ), due as (
-    select c.id, c.rn, f.ord,
-           row_number() over (partition by c.tenant_id order by c.rn, f.ord) as tenant_rn,
-           ${v.share} - coalesce((${v.inFlight}::jsonb ->> c.tenant_id::text)::int, 0) as room
-      from free f
-     cross join lateral (select q.id, q.tenant_id, row_number() over (order by q.next_attempt_at, q.id) as rn
-                           from webhook_deliveries q
-                          where q.endpoint_id = f.endpoint_id and q.status = 'pending' and q.next_attempt_at <= now()
-                            and (q.locked_until is null or q.locked_until < now())
-                          order by q.next_attempt_at, q.id
-                          limit greatest(f.n, 0)) c
-  ), candidates as (
-    select d.id from due d where d.tenant_rn <= d.room
-     order by d.rn, d.ord
+  with chosen as (
+    select locked.row, s.tenant_id, s.endpoint_id, due.at, busy.n as busy, busy.ends
+      from (select s.*, row_number() over (partition by s.tenant_id order by s.leased, s.due_at, s.endpoint_id) as rn
+              from (select q.ctid as row, q.xmin as seen, q.tenant_id, q.endpoint_id, q.due_at,
+                           (select count(*) from unnest(q.lease_ends) e where e >= now()) as leased
+                      from webhook_endpoint_queue q
+                     where q.due_at <= now()) s
+             order by s.leased, s.due_at, s.endpoint_id) s
+      left join lateral (select a.next_attempt_at as at from webhook_deliveries a
+                          where a.endpoint_id = s.endpoint_id and a.status = 'pending' and a.next_attempt_at <= now()
+                            and (a.locked_until is null or a.locked_until < now())
+                          order by a.next_attempt_at limit 1) due on true
+     cross join lateral (select count(*) as n, array_agg(f.locked_until) as ends from webhook_deliveries f
+                          where f.endpoint_id = s.endpoint_id and f.status = 'pending' and f.locked_until is not null
+                            and f.locked_until >= now()) busy
+     -- Each row locked as the walk reaches it (a lateral lock is a nested loop: the walk stops at
+     -- the free slots' count), as read, when it has something to do.
+     cross join lateral (select q.ctid as row from webhook_endpoint_queue q
+                          where q.ctid = s.row and q.xmin = s.seen and (due.at is null or busy.n < ${v.endpointLimit})
+                            for no key update skip locked) locked
+     where s.rn <= ${v.share} - coalesce((${v.inFlight}::jsonb ->> s.tenant_id::text)::int, 0)
+     order by s.leased, s.due_at, s.endpoint_id
      limit ${v.free}
+  ), due as (
+    select a.id, a.rn, c.ord,
+           row_number() over (partition by c.tenant_id order by a.rn, c.ord) as tenant_rn,
+           ${v.share} - coalesce((${v.inFlight}::jsonb ->> c.tenant_id::text)::int, 0) as room
+      from (select c.*, row_number() over (order by c.busy, c.at, c.endpoint_id) as ord
+              from chosen c where c.at is not null) c
+     cross join lateral (select a.id, row_number() over (order by a.next_attempt_at, a.id) as rn
+                           from webhook_deliveries a
+                          where a.endpoint_id = c.endpoint_id and a.status = 'pending' and a.next_attempt_at <= now()
+                            and (a.locked_until is null or a.locked_until < now())
+                          order by a.next_attempt_at, a.id
+                          limit ${v.endpointLimit} - c.busy) a
   ), leased as (
     update webhook_deliveries d
        set locked_until = now() + make_interval(secs => ${v.leaseSeconds})
-     where d.id in (select x.id from webhook_deliveries x where x.id in (select id from candidates)
+     where d.id in (select x.id from webhook_deliveries x
+                     where x.id in (select u.id from due u where u.tenant_rn <= u.room order by u.rn, u.ord limit ${v.free})
                      for update skip locked)
        and d.status = 'pending' and (d.locked_until is null or d.locked_until < now())
     returning d.id, d.tenant_id, d.endpoint_id, d.event_id, d.attempt, d.locked_until
@@ -220,13 +189,18 @@ const CLAIM = statement<{
                order by a.next_attempt_at limit 1),
              (select min(greatest(a.next_attempt_at, a.locked_until)) from webhook_deliveries a
                where a.endpoint_id = q.endpoint_id and a.status = 'pending' and a.locked_until is not null
-                 and a.id not in (select l.id from leased l)))
-     where (q.tenant_id, q.endpoint_id) in (select r.tenant_id, r.endpoint_id
-                                              from jsonb_to_recordset(${v.requeue}::jsonb) as r(tenant_id uuid, endpoint_id uuid))
+                 and a.id not in (select l.id from leased l))),
+           lease_ends = array(select unnest(c.ends)
+                              union all select l.locked_until from leased l where l.endpoint_id = q.endpoint_id)
+      from chosen c
+     where q.ctid = c.row
   )
-  select l.id, l.tenant_id, l.endpoint_id, l.event_id, l.attempt, ${sql.raw(sqlTimestamp('l.locked_until'))} as locked_until
-    from leased l`,
+  select l.id, l.tenant_id, l.endpoint_id, l.event_id, l.attempt,
+         ${sql.raw(sqlTimestamp('l.locked_until'))} as locked_until, i.idle
+    from (select count(*)::int as idle from chosen c where c.at is null) i
+    left join leased l on true`,
 );
+const CLAIM_TEXT = namedStatement(CLAIM.sql);
 
 /**
  * The event (as GET /v1/events/{id} returns it) and the endpoint of a claimed attempt, read through
@@ -332,41 +306,53 @@ const NEXT_ATTEMPT = statement<{
   ) ${queueEndpoints(sql`select tenant_id, endpoint_id, next_attempt_at from retry`)}`,
 );
 
+/**
+ * Attempts one claim leases at most: a node with more free slots claims again at once for the rest,
+ * sending the first batch meanwhile. A claim's cost grows with the attempts it leases (each one a
+ * row written, with its endpoint's queue row); 16 keeps one within a few milliseconds with hundreds
+ * of endpoints due (bench/webhooks.ts, the fleet).
+ */
+export const CLAIM_BATCH = 16;
+
 /** The settings a claim reads. */
 type ClaimSettings = Pick<Settings, 'WEBHOOK_ENDPOINT_CONCURRENCY' | 'WEBHOOK_TENANT_CONCURRENCY' | 'WEBHOOK_LEASE_S'>;
 
+/** Sends `text` ($n placeholders) with `values` and answers its rows: runStatement (db/statements.ts) on an em. */
+export type RunStatement = <R>(text: string, values: readonly unknown[]) => Promise<R[]>;
+
 /**
- * One claim in the caller's transaction `tx`: up to `free` due attempts leased, with `inFlight` this
- * node's attempts in flight by tenant. The dispatcher runs it in a transaction of its own; the plan
- * test (tests/tooling/plans.deliveries.test.ts) and the bench (bench/webhooks.ts) run it as it does.
+ * Up to `free` due attempts leased, with `inFlight` this node's attempts in flight by tenant, each
+ * claim one statement sent by `run`. A claim whose free slots went partly to queue rows with nothing
+ * to claim (each set once) is followed by one for the slots still free, counting the attempts just
+ * leased against their tenants. The dispatcher runs it outside any transaction; the plan test
+ * (tests/tooling/plans.deliveries.test.ts) and the bench (bench/webhooks.ts) run it as it does.
  */
 export async function claimDue(
-  tx: Pick<EntityManager, 'execute'>,
+  run: RunStatement,
   s: ClaimSettings,
   inFlight: ReadonlyMap<string, number>,
   free: number,
 ): Promise<Claimed[]> {
-  const share = s.WEBHOOK_TENANT_CONCURRENCY;
-  const counts = JSON.stringify(Object.fromEntries(inFlight));
-  const endpoints = await tx.execute<LockedEndpoint[]>(
-    LOCK_ENDPOINTS.sql,
-    LOCK_ENDPOINTS.bind({ endpointLimit: s.WEBHOOK_ENDPOINT_CONCURRENCY, share, inFlight: counts, free }),
-  );
-  if (!endpoints.length) return [];
-  return tx.execute<Claimed[]>(
-    CLAIM.sql,
-    CLAIM.bind({
-      endpointLimit: s.WEBHOOK_ENDPOINT_CONCURRENCY,
-      endpoints: JSON.stringify(endpoints.filter((e) => e.claim).map((e) => e.id)),
-      requeue: JSON.stringify(
-        endpoints.filter((e) => e.requeue).map((e) => ({ tenant_id: e.tenant_id, endpoint_id: e.id })),
-      ),
-      share,
-      inFlight: counts,
-      free,
-      leaseSeconds: s.WEBHOOK_LEASE_S,
-    }),
-  );
+  const claimed: Claimed[] = [];
+  const counts = new Map(inFlight);
+  for (;;) {
+    const rows = await run<Claimed & { id: string | null; idle: number }>(
+      CLAIM_TEXT,
+      CLAIM.bind({
+        endpointLimit: s.WEBHOOK_ENDPOINT_CONCURRENCY,
+        share: s.WEBHOOK_TENANT_CONCURRENCY,
+        inFlight: JSON.stringify(Object.fromEntries(counts)),
+        free: free - claimed.length,
+        leaseSeconds: s.WEBHOOK_LEASE_S,
+      }),
+    );
+    const leased = rows.filter((row): row is Claimed & { idle: number } => row.id !== null);
+    for (const { idle: _idle, ...row } of leased) {
+      claimed.push(row);
+      counts.set(row.tenant_id, (counts.get(row.tenant_id) ?? 0) + 1);
+    }
+    if (!rows[0]?.idle || claimed.length >= free) return claimed;
+  }
 }
 
 /** Reads at most `limit` bytes of the answer, then lets the rest go (the connection is not reused). */
@@ -389,7 +375,7 @@ async function readAtMost(res: Response, limit: number): Promise<void> {
 /**
  * Sends the webhook deliveries (decisions §14, §18, §21) from `wfm serve` and `wfm worker`, any
  * number of nodes on one database. A node has WEBHOOK_CONCURRENCY sending slots, each attempt its
- * own: it claims due attempts into its free slots (a short transaction; fair across endpoints, never
+ * own: it claims due attempts into its free slots (one statement; fair across endpoints, never
  * more than WEBHOOK_ENDPOINT_CONCURRENCY in flight per endpoint over the cluster, nor more than
  * WEBHOOK_TENANT_CONCURRENCY per tenant on this node), sends each outside any transaction within
  * WEBHOOK_TIMEOUT_MS, and claims again as soon as one ends, so a receiver that never answers holds
@@ -510,11 +496,13 @@ export class WebhookDispatcher {
     let claimed = 0;
     do {
       this.claimAgain = false;
-      const free = this.settings.WEBHOOK_CONCURRENCY - this.sending.size;
+      const free = Math.min(this.settings.WEBHOOK_CONCURRENCY - this.sending.size, CLAIM_BATCH);
       if (free <= 0 || this.stopping.signal.aborted) break;
       const rows = await this.claimAttempts(free);
       claimed += rows.length;
       for (const row of rows) this.send(row);
+      // A full batch: more may be due, for the slots still free.
+      if (rows.length === free) this.claimAgain = true;
     } while (this.claimAgain);
     return claimed;
   }
@@ -525,7 +513,8 @@ export class WebhookDispatcher {
    * as the statements run (another node's attempts take slots of its own, not this node's).
    */
   private claimAttempts(free: number): Promise<Claimed[]> {
-    return this.orm.em.fork().transactional((tx: EntityManager) => claimDue(tx, this.settings, this.inFlight, free));
+    const em = this.orm.em.fork();
+    return claimDue((text, values) => runStatement(em, text, values), this.settings, this.inFlight, free);
   }
 
   /**

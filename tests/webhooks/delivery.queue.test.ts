@@ -1,7 +1,11 @@
-import { afterEach, expect, test } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, test } from 'vitest';
+import { sql as sqlOf, statement } from '../../db/namedValues.js';
 import type { EntityManager } from '../../db/orm.js';
+import { runStatement } from '../../db/statements.js';
+import { queueEndpoints } from '../../routers/events/events.writes.js';
 import { claimDue } from '../../routers/webhooks/webhook.dispatcher.js';
-import { parseEnv } from '../../server/main/env.js';
+import { type Env, parseEnv } from '../../server/main/env.js';
 import { sql, useFreshDatabase } from '../support/database.js';
 import { hire } from '../support/employees.js';
 import { useTestServer } from '../support/harness.js';
@@ -28,17 +32,12 @@ afterEach(() =>
   sql(h, `update webhook_deliveries set status = 'failed', locked_until = null where status = 'pending'`),
 );
 
-/** A claim, committed; `between` runs after its first statement, while it holds the rows it locked. */
-async function claim(between?: () => Promise<void>) {
+/** A claim, committed; `between` runs after its statement, while its transaction holds the rows it locked. */
+async function claim(between?: () => Promise<void>, over: Env = settings, free = settings.WEBHOOK_CONCURRENCY) {
   return h.orm.em.fork().transactional(async (tx: EntityManager) => {
-    let statements = 0;
-    const pausing = {
-      execute: async (text: string, params: unknown[]) => {
-        if (statements++ === 1) await between?.();
-        return tx.execute(text, params);
-      },
-    } as unknown as Parameters<typeof claimDue>[0];
-    return claimDue(pausing, settings, new Map(), settings.WEBHOOK_CONCURRENCY);
+    const claimed = await claimDue((text, values) => runStatement(tx, text, values), over, new Map(), free);
+    await between?.();
+    return claimed;
   });
 }
 
@@ -110,4 +109,111 @@ test('a claimed endpoint is due again when its lease runs out, and not at all on
   expect(await queued(e.id)).toMatchObject({ due: true });
   expect(await claim()).toEqual([]);
   expect(await queued(e.id)).toEqual({ at: null, due: false });
+});
+
+describe('a row that changed after the claim read it is passed over', () => {
+  /** Endpoints due with nothing to claim, before the endpoint in the claim's order: it locks each first. */
+  const AHEAD = 5000;
+  /** A share no test reaches: every row of the one tenant may be claimed. */
+  const wide = parseEnv({
+    WEBHOOK_LEASE_S: String(LEASE_S),
+    WEBHOOK_TIMEOUT_MS: '1000',
+    WEBHOOK_TENANT_CONCURRENCY: '100000',
+  });
+
+  /**
+   * A claim for the subscriber's endpoint whose statement reads its row before `meanwhile` (SQL on a
+   * connection of its own, in a transaction held open) commits, and locks it after: the rows ahead
+   * take it that long. Returns the endpoint's id.
+   */
+  async function claimAcross(meanwhile: (endpointId: string) => string, attempts: number): Promise<string> {
+    const e = await subscribeToHires(h, RECEIVER);
+    for (let i = 0; i < attempts; i++) await hire(h, e.key, e.t);
+    await sql(
+      h,
+      `with ahead as (
+         insert into webhook_endpoints (id, tenant_id, url, event_types, secret)
+         select gen_random_uuid(), ?, ?, '{employee.deleted}', 'not opened' from generate_series(1, ?)
+         returning tenant_id, id)
+       insert into webhook_endpoint_queue (tenant_id, endpoint_id, due_at)
+       select tenant_id, id, now() - interval '1 hour' from ahead`,
+      [e.t.tenant.id, RECEIVER.url, AHEAD],
+    );
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(meanwhile(e.id));
+      const claiming = claim(undefined, wide, AHEAD + 10);
+      // Locking the rows ahead (its transaction has an id from its first lock on): its snapshot is taken.
+      await waitFor(
+        async () => {
+          const [row] = await sql<{ n: number }>(
+            h,
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and state = 'active' and query like '%lease_ends%'
+                and backend_xid is not null`,
+          );
+          return (row?.n ?? 0) > 0;
+        },
+        'the claim locking the rows ahead',
+        5000,
+        1,
+      );
+      await other.query('commit');
+      await claiming;
+    } finally {
+      await other.end();
+    }
+    return e.id;
+  }
+
+  test('another node’s claim committed meanwhile: the two never lease more than the endpoint’s limit', async () => {
+    // Eight due; the other claim leased the four newest (it found the older ones held, by a write
+    // since undone) and set the row, as a claim does.
+    const id = await claimAcross(
+      (endpointId) => `
+      with leased as (
+        update webhook_deliveries set locked_until = now() + interval '${LEASE_S} seconds'
+         where id in (select id from webhook_deliveries where endpoint_id = '${endpointId}' and status = 'pending'
+                       order by next_attempt_at desc, id desc limit 4)
+        returning locked_until)
+      update webhook_endpoint_queue set lease_ends = (select array_agg(locked_until) from leased)
+       where endpoint_id = '${endpointId}'`,
+      8,
+    );
+    const [row] = await sql<{ n: number }>(
+      h,
+      `select count(*)::int as n from webhook_deliveries
+        where endpoint_id = ? and status = 'pending' and locked_until >= now()`,
+      [id],
+    );
+    expect(row?.n).toBe(settings.WEBHOOK_ENDPOINT_CONCURRENCY);
+  }, 60_000);
+
+  test('a write queueing an attempt committed meanwhile: the row is never set later than that attempt', async () => {
+    // One due; the write queues a second attempt of its event, due now, as every write that queues one does.
+    const id = await claimAcross(
+      (endpointId) =>
+        statement(
+          () => sqlOf`
+          with queued as (
+            insert into webhook_deliveries (tenant_id, endpoint_id, event_id, event_type, attempt, status, next_attempt_at)
+            select tenant_id, endpoint_id, event_id, event_type, 2, 'pending', now() from webhook_deliveries
+             where endpoint_id = ${sqlOf.lit(endpointId)}
+            returning tenant_id, endpoint_id, next_attempt_at)
+          ${queueEndpoints(sqlOf`select tenant_id, endpoint_id, next_attempt_at from queued`)}`,
+        ).sql,
+      1,
+    );
+    // Every pending attempt is claimable no earlier than its endpoint's row says.
+    const [row] = await sql<{ n: number }>(
+      h,
+      `select count(*)::int as n from webhook_deliveries d join webhook_endpoint_queue q on q.endpoint_id = d.endpoint_id
+        where d.endpoint_id = ? and d.status = 'pending'
+          and (q.due_at is null or q.due_at > greatest(d.next_attempt_at, d.locked_until))`,
+      [id],
+    );
+    expect(row?.n).toBe(0);
+  }, 60_000);
 });
