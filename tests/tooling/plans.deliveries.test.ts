@@ -5,6 +5,7 @@ import { runStatement } from '../../db/statements.js';
 import { claimDue, type RunStatement } from '../../routers/webhooks/webhook.dispatcher.js';
 import { parseEnv } from '../../server/main/env.js';
 import { useFreshDatabase } from '../support/database.js';
+import { explainPrepared, nodeName, type PlanNode, planNodes, rowsRead } from '../support/plans.js';
 
 // The webhook dispatcher's claim costs what it claims, not what waits (decisions §18, issue 36): on a
 // database with WAITING endpoints whose attempts wait in backoff and DUE endpoints with attempts
@@ -51,30 +52,6 @@ beforeAll(async () => {
 
 afterAll(() => orm?.close());
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Every node of a plan, depth first. */
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
-/**
- * Rows a scan node read: those it returned and those its filters removed, over all its loops, each
- * loop (an index probe) counted as one at least (PostgreSQL rounds a loop's rows to a whole number).
- */
-const read = (node: PlanNode) =>
-  Math.max(
-    1,
-    node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0),
-  ) * node['Actual Loops'];
-
 test('the migration filled the queue from the pending attempts: a row an endpoint, due now for the due ones', async () => {
   const [row] = await orm.em
     .getConnection()
@@ -93,20 +70,10 @@ test('a claim reads the due endpoints, not the ones whose attempts wait', async 
     // (and undone), then run as the dispatcher runs it.
     const explaining: RunStatement = async (text, values) => {
       await em.execute('savepoint explained');
-      await em.execute('set local plan_cache_mode = force_generic_plan');
-      await em.execute(`prepare explained_claim as ${text}`);
       try {
-        const [row] = await em.execute<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }[]>(
-          `explain (analyze, format json) execute explained_claim(${values.map(() => '?').join(', ')})`,
-          [...values],
-        );
-        const [{ Plan: plan, 'Execution Time': ms }] = (
-          row as { 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }
-        )['QUERY PLAN'];
-        plans.push({ text, plan, ms });
+        plans.push({ text, ...(await explainPrepared(em, text, values, 'generic')) });
       } finally {
         await em.execute('rollback to savepoint explained');
-        await em.execute('deallocate explained_claim');
       }
       return runStatement(em, text, values);
     };
@@ -119,20 +86,18 @@ test('a claim reads the due endpoints, not the ones whose attempts wait', async 
     for (const row of claimed) perEndpoint.set(row.endpoint_id, (perEndpoint.get(row.endpoint_id) ?? 0) + 1);
     expect(Math.max(...perEndpoint.values())).toBeLessThanOrEqual(settings.WEBHOOK_ENDPOINT_CONCURRENCY);
 
-    const all = plans.flatMap(({ plan }) => nodes(plan));
+    const all = plans.flatMap(({ plan }) => planNodes(plan));
     const rowsOf = (table: string) =>
-      all.filter((node) => node['Relation Name'] === table).reduce((sum, node) => sum + read(node), 0);
+      all.filter((node) => node['Relation Name'] === table).reduce((sum, node) => sum + rowsRead(node, true), 0);
     const claimedFor = perEndpoint.size;
     // Each statement's time and its scans, with the rows each read.
     const shown = plans
       .map(({ plan, ms }) =>
         [
           `${ms.toFixed(1)} ms`,
-          ...nodes(plan)
+          ...planNodes(plan)
             .filter((node) => node['Relation Name'])
-            .map(
-              (node) => `  ${node['Node Type']} ${node['Index Name'] ?? ''} on ${node['Relation Name']}: ${read(node)}`,
-            ),
+            .map((node) => `  ${nodeName(node)}: ${rowsRead(node, true)}`),
         ].join('\n'),
       )
       .join('\n');

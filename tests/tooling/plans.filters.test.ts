@@ -5,6 +5,7 @@ import { compileTenantStatement } from '../../db/tenantReader.js';
 import '../../routers/index.js';
 import { planOf, sql, useFreshDatabase } from '../support/database.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';
+import { explainPrepared, planNodes, rowsRead } from '../support/plans.js';
 
 // Every filter of decisions §15 stays a keyset page on an index (issue 25 item 7): on a tenant with
 // enough rows that PostgreSQL would scan a table whose filter no index fitted, and analysed, the
@@ -219,48 +220,18 @@ describe('a window page is the window’s rows in list order, whichever step fou
   });
 });
 
-/** A plan node of EXPLAIN (ANALYZE, FORMAT JSON), as far as rowsRead looks. */
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
 /**
- * Runs `text` with `values` as a prepared statement, planned as `mode` says (see planOf), and
+ * Runs `text` with `values` as a prepared statement, planned as `mode` says (explainPrepared), and
  * answers what its scans read: the rows each scan of a table or index produced and those its filter
  * dropped, over all its loops, and the indexes they used.
  */
-async function rowsRead(text: string, values: readonly unknown[], mode: 'custom' | 'generic') {
-  const root = await h.orm.em.fork().transactional(async (em) => {
-    await em.execute(`set local plan_cache_mode = force_${mode}_plan`);
-    await em.execute(`prepare measured_statement as ${text}`);
-    try {
-      const args = values.map(() => '?').join(', ');
-      const [row] = await em.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-        `explain (analyze, format json) execute measured_statement(${args})`,
-        [...values],
-      );
-      return row['QUERY PLAN'][0].Plan;
-    } finally {
-      await em.execute('deallocate measured_statement');
-    }
-  });
-  let rows = 0;
-  const indexes = new Set<string>();
-  const visit = (node: PlanNode) => {
-    if (node['Relation Name']) {
-      rows += (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
-      if (node['Index Name']) indexes.add(node['Index Name']);
-    }
-    for (const child of node.Plans ?? []) visit(child);
+async function scansOf(text: string, values: readonly unknown[], mode: 'custom' | 'generic') {
+  const { plan } = await h.orm.em.fork().transactional((em) => explainPrepared(em, text, values, mode));
+  const scans = planNodes(plan).filter((node) => node['Relation Name']);
+  return {
+    rows: scans.reduce((sum, node) => sum + rowsRead(node), 0),
+    indexes: new Set(scans.flatMap((node) => node['Index Name'] ?? [])),
   };
-  visit(root);
-  return { rows, indexes };
 }
 
 // Issue 36 item 3: a window page's work follows the rows it returns. A page of `limit` rows reads
@@ -286,7 +257,7 @@ describe('a window page reads about the rows it returns', () => {
     ] as const) {
       const { text } = compileTenantStatement(statement.sql);
       for (const mode of ['custom', 'generic'] as const) {
-        const read = await rowsRead(text, [t.tenant.id, ...statement.bind(pageValues(window, cursor, ROWS))], mode);
+        const read = await scansOf(text, [t.tenant.id, ...statement.bind(pageValues(window, cursor, ROWS))], mode);
         const what = `${path} ${JSON.stringify(window)} ${cursor ? 'after' : 'first'} ${mode}: ${read.rows} rows on ${[...read.indexes].join(', ')}`;
         reads.push({ ...read, what });
       }
