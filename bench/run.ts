@@ -639,7 +639,7 @@ async function main(): Promise<void> {
     );
   if (fleet)
     process.stdout.write(
-      `webhook claim with ${fleet.waiting_endpoints} endpoints in backoff (${fleet.tenants} tenants) and ${fleet.due_endpoints} due: p50 ${fleet.claim_p50_ms} ms, p99 ${fleet.claim_p99_ms} ms a claim (${fleet.claims} claims; choosing the endpoints p50 ${fleet.endpoints_p50_ms}, p99 ${fleet.endpoints_p99_ms} ms; leasing p50 ${fleet.lease_p50_ms}, p99 ${fleet.lease_p99_ms} ms); ${fleet.delivered} of ${fleet.due_attempts} due deliveries, ${fleet.deliveries_per_s}/s (seeded in ${fleet.seed_s} s)\n`,
+      `webhook claim with ${fleet.waiting_endpoints} endpoints in backoff (${fleet.tenants} tenants) and ${fleet.due_endpoints} due: p50 ${fleet.claim_p50_ms} ms, p99 ${fleet.claim_p99_ms} ms a claim of up to ${fleet.claim_attempts} attempts (${fleet.claims} claims; server time choosing and locking the endpoints p50 ${fleet.endpoints_p50_ms}, p99 ${fleet.endpoints_p99_ms} ms; leasing their attempts and setting their queue rows p50 ${fleet.lease_p50_ms}, p99 ${fleet.lease_p99_ms} ms); ${fleet.delivered} of ${fleet.due_attempts} due deliveries, ${fleet.deliveries_per_s}/s (seeded in ${fleet.seed_s} s)\n`,
     );
   if (!ONLY.length) for (const p of processes) process.stdout.write(`${JSON.stringify(p)}\n`);
   process.stdout.write(`bench took ${seconds} s\n`);
