@@ -13,7 +13,7 @@ import {
 import type { EntityManager } from '../db/orm.js';
 import { TenantReader } from '../db/tenantReader.js';
 import type { Credential, Services } from './context.js';
-import { cursorListKey, type ListFilterValues, type Page, toPage } from './cursors.js';
+import { cursorListKey, type JsonPage, type ListFilterValues, type Page, toJsonPage, toPage } from './cursors.js';
 import { listEnvelope, pageQuery, single } from './pagination.js';
 import { ApiError } from './problems.js';
 import type { Scope } from './scopes.js';
@@ -80,6 +80,26 @@ export function recordColumns(schema: z.ZodObject, qualifier = ''): string {
   return selectList(kinds, qualifier);
 }
 
+/** Integer formats of zod's numbers: node-postgres reads them as numbers, whose JSON is PostgreSQL's. */
+const INTEGER_FORMATS = new Set(['safeint', 'int32', 'uint32']);
+
+/** Whether PostgreSQL's JSON of a field of this schema is JSON.stringify's of what node-postgres reads. */
+function jsonExact(field: z.ZodType): boolean {
+  const def = innermost(field) as { type: string; format?: string; element?: z.ZodType };
+  if (def.type === 'array') return def.element !== undefined && jsonExact(def.element);
+  if (def.type === 'number') return def.format !== undefined && INTEGER_FORMATS.has(def.format);
+  return def.type === 'string' || def.type === 'enum' || def.type === 'boolean';
+}
+
+/**
+ * Whether a page of `schema`'s records can be written by PostgreSQL as JSON (db/listQueries.ts
+ * jsonRows): every field text (dates and instants formatted as text by recordColumns), a boolean,
+ * an integer, or an array of these; a float is not (its text in PostgreSQL is not JavaScript's).
+ */
+function writtenAsJson(schema: z.ZodObject): boolean {
+  return Object.values(schema.shape).every((field) => jsonExact(field as z.ZodType));
+}
+
 const UUID = z.uuid();
 
 /**
@@ -95,10 +115,35 @@ export async function readPage<R extends { id: string; created_at: string }, V e
   values: V,
   filters: ListFilterValues = {},
 ): Promise<Page<R>> {
-  const { cursors } = ctx.services;
   const list = cursorListKey(listName, ctx.credential.tenantId, filters);
+  const rows = await pageRows<R, V>(ctx, statements, input, list, values);
+  return toPage(rows, input.limit, ctx.services.cursors, list, (row) => [row.created_at, row.id]);
+}
+
+/** readPage of statements that read each row as its record's JSON text (db/listQueries.ts jsonRows). */
+async function readJsonPage<R extends { id: string; created_at: string }, V extends object>(
+  ctx: TenantContext,
+  statements: PageStatements<V>,
+  input: ListInput,
+  listName: string,
+  values: V,
+  filters: ListFilterValues,
+): Promise<JsonPage<R>> {
+  const list = cursorListKey(listName, ctx.credential.tenantId, filters);
+  const rows = await pageRows<{ json: string }, V>(ctx, statements, input, list, values);
+  return toJsonPage<R>(rows, input.limit, ctx.services.cursors, list, (record) => [record.created_at, record.id]);
+}
+
+/** The rows of a page of `list`: the first, or those after the cursor, limit + 1 of them. */
+async function pageRows<R, V extends object>(
+  ctx: TenantContext,
+  statements: PageStatements<V>,
+  input: ListInput,
+  list: string,
+  values: V,
+): Promise<R[]> {
+  const { cursors } = ctx.services;
   const reader = tenantReader(ctx);
-  let rows: R[];
   // An empty `?cursor=` is a cursor too, and not one this list issued (decisions §1).
   if (input.cursor !== undefined) {
     const [createdAt, id] = cursors.decode(list, input.cursor);
@@ -111,11 +156,9 @@ export async function readPage<R extends { id: string; created_at: string }, V e
       throw new ApiError('invalid_cursor', { detail: 'The cursor is malformed.' });
     }
     const cursor = [new Date(createdAt).toISOString(), id] as const;
-    rows = (await reader.all(statements.after, pageValues(values, cursor, input.limit + 1))) as R[];
-  } else {
-    rows = (await reader.all(statements.first, pageValues(values, undefined, input.limit + 1))) as R[];
+    return (await reader.all(statements.after, pageValues(values, cursor, input.limit + 1))) as R[];
   }
-  return toPage(rows, input.limit, cursors, list, (row) => [row.created_at, row.id]);
+  return (await reader.all(statements.first, pageValues(values, undefined, input.limit + 1))) as R[];
 }
 
 /**
@@ -210,7 +253,8 @@ export interface ReadableResource<S extends z.ZodObject, F extends ListFilters =
  * problem codes their kind implies, server/openapi/document.ts): `router(readProcedures({ … }))`, or spread
  * beside further procedures. The rows are read as plain rows that already are the read records
  * (recordColumns): no entity is built, and they are not parsed again on the way out
- * (withoutOutputCheck).
+ * (withoutOutputCheck); a list of records PostgreSQL can write as JSON (writtenAsJson) reads each
+ * row as its JSON text (JsonPage).
  */
 export function readProcedures<S extends z.ZodObject, F extends ListFilters = Record<never, ListFilter>>(
   resource: ReadableResource<S, F>,
@@ -222,7 +266,8 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
   const read = scoped(scope);
   const columns = recordColumns(schema);
   const filters = Object.entries(resource.filters ?? {});
-  const pages = filteredPageStatements(table, columns, resource.filters ?? {});
+  const json = writtenAsJson(schema);
+  const pages = filteredPageStatements(table, columns, resource.filters ?? {}, json);
   if (filters.length) filteredLists.set(path, { filters: filters.map(([key]) => key), pages });
   const query = z
     .object({
@@ -273,7 +318,8 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
             mask |= 1 << bit;
             given[key] = value;
           });
-          return readPage<Row, Record<string, string>>(ctx, pages[mask], input as ListInput, listName, given, given);
+          const page = json ? readJsonPage : readPage;
+          return page<Row, Record<string, string>>(ctx, pages[mask], input as ListInput, listName, given, given);
         }),
     ),
 

@@ -64,6 +64,20 @@ const afterCursor = (table: TenantTable, v: Named<PageValues>) =>
 export interface PageParts<V extends object> {
   where?: (v: Named<V>) => RawSql;
   join?: (v: Named<V>) => RawSql;
+  /** Each row as its record's JSON text (see jsonRows). */
+  json?: boolean;
+}
+
+/**
+ * `page`'s rows, or with `json` each row as the JSON text PostgreSQL writes of it (row_to_json), one
+ * `json` column a row: node-postgres then reads one field a row instead of one a column, and no
+ * record is parsed or serialized in Node (core/cursors.ts JsonPage). For records of text, uuid,
+ * boolean, integer and formatted date columns, and arrays of these, it is the text JSON.stringify
+ * writes of the row node-postgres reads (tests/http/listPages.json.test.ts); not for a float (float8's
+ * text is not JavaScript's: 1e-05, NaN), a bigint or numeric (node-postgres reads text), json or jsonb.
+ */
+function jsonRows(page: RawSql, json: boolean | undefined): RawSql {
+  return json ? sql`select row_to_json(page)::text as json from (${page}) page` : page;
 }
 
 /**
@@ -82,9 +96,12 @@ export function pageStatements<V extends object = Record<never, never>>(
       const conditions = [parts.where?.(v), after ? afterCursor(table, v) : undefined].filter(
         (condition) => condition !== undefined,
       );
-      return sql`select ${sql.raw(columns)} from ${sql.raw(table)}${parts.join ? sql` ${parts.join(v)}` : sql``}${
-        conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``
-      } order by ${sql.raw(table)}.created_at, ${sql.raw(table)}.id limit ${v.rows}`;
+      return jsonRows(
+        sql`select ${sql.raw(columns)} from ${sql.raw(table)}${parts.join ? sql` ${parts.join(v)}` : sql``}${
+          conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``
+        } order by ${sql.raw(table)}.created_at, ${sql.raw(table)}.id limit ${v.rows}`,
+        parts.json,
+      );
     });
   return { first: page(false), after: page(true) };
 }
@@ -168,6 +185,7 @@ function windowPageStatements(
   table: TenantTable,
   columns: string,
   given: readonly (readonly [string, FilterCondition])[],
+  json: boolean | undefined,
 ): PageStatements {
   const equalities = given.filter(([, filter]) => !filter.range);
   const ranges = given.filter(([, filter]) => filter.range);
@@ -213,7 +231,8 @@ function windowPageStatements(
        bound && sql`${t}.created_at <= ${bound}`,
      ])}
      order by ${key} limit ${limit}`;
-      return sql`with span as materialized (
+      return jsonRows(
+        sql`with span as materialized (
   select *${narrow ? sql`, last - first < ${v.rows} as narrow` : sql``}
     from (select ${sql.join(
       [
@@ -257,7 +276,9 @@ merged as (
     sql`bound.created_at`,
   )}) found
    order by found.created_at, found.id limit ${v.rows})
-select ${sql.raw(columns)} from (select * from hits union all select * from merged limit ${v.rows}) page`;
+select ${sql.raw(columns)} from (select * from hits union all select * from merged limit ${v.rows}) page`,
+        json,
+      );
     });
   return { first: page(false), after: page(true) };
 }
@@ -266,12 +287,13 @@ select ${sql.raw(columns)} from (select * from hits union all select * from merg
  * The statements of a filtered list, one pair per combination of the filters given (a bit per
  * filter, in declaration order), each filter's value named by its name: the conditions of the given
  * filters ANDed, a keyset page on the index of one of them, or a window page when a range filter is
- * among them.
+ * among them; with `json`, each row as its record's JSON text (see jsonRows).
  */
 export function filteredPageStatements(
   table: TenantTable,
   columns: string,
   filters: FilterConditions,
+  json?: boolean,
 ): readonly PageStatements[] {
   const entries = Object.entries(filters);
   if (entries.length > MAX_FILTERS) throw new Error(`A list takes at most ${MAX_FILTERS} filters`);
@@ -279,12 +301,11 @@ export function filteredPageStatements(
   if (taken) throw new Error(`A filter may not be named ${taken[0]}: a page's own value has that name`);
   return Array.from({ length: 2 ** entries.length }, (_, mask) => {
     const given = entries.filter((_, bit) => mask & (1 << bit));
-    if (given.some(([, filter]) => filter.range)) return windowPageStatements(table, columns, given);
-    return pageStatements<Record<string, unknown>>(
-      table,
-      columns,
-      given.length ? { where: (v) => conditions(given, v) as RawSql } : {},
-    );
+    if (given.some(([, filter]) => filter.range)) return windowPageStatements(table, columns, given, json);
+    return pageStatements<Record<string, unknown>>(table, columns, {
+      ...(given.length ? { where: (v) => conditions(given, v) as RawSql } : {}),
+      json,
+    });
   });
 }
 

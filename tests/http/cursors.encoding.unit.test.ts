@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { CursorCodec, toPage } from '../../core/cursors.js';
+import { answerJson, CursorCodec, toJsonPage, toPage } from '../../core/cursors.js';
 
 // Cursor encoding (core/cursors.ts, decisions §1): pure, no server. Lists over HTTP use it in
 // tests/workplace/workplace.pagination.test.ts.
@@ -129,5 +129,33 @@ describe('toPage', () => {
   test('the last page: every row, has_more false, next_cursor null', () => {
     expect(toPage(rows, 3, codec, 'numbers', keyOf)).toEqual({ data: rows, has_more: false, next_cursor: null });
     expect(toPage([], 3, codec, 'numbers', keyOf)).toEqual({ data: [], has_more: false, next_cursor: null });
+  });
+});
+
+describe('toJsonPage', () => {
+  const records = [
+    { n: 1, s: 'a "b"\n' },
+    { n: 2, s: null },
+    { n: 3, s: '😀' },
+  ];
+  const rows = records.map((record) => ({ json: JSON.stringify(record) }));
+  const keyOf = (record: { n: number }) => [record.n];
+
+  test('the page toPage makes of the parsed rows, written without parsing them', () => {
+    for (const limit of [1, 2, 3, 5]) {
+      const page = toJsonPage(rows, limit, codec, 'numbers', keyOf);
+      const plain = toPage(records, limit, codec, 'numbers', keyOf);
+      expect(page.json).toBe(JSON.stringify(plain));
+      expect(answerJson(page)).toBe(JSON.stringify(plain));
+      expect(JSON.stringify(page)).toBe(JSON.stringify(plain));
+      expect(page.data).toEqual(plain.data);
+      expect([page.next_cursor, page.has_more]).toEqual([plain.next_cursor, plain.has_more]);
+    }
+    expect(toJsonPage([], 3, codec, 'numbers', keyOf).json).toBe('{"data":[],"next_cursor":null,"has_more":false}');
+  });
+
+  test('any other answer is JSON.stringify’s, nothing an empty text', () => {
+    expect(answerJson({ data: records })).toBe(JSON.stringify({ data: records }));
+    expect(answerJson(undefined)).toBe('');
   });
 });

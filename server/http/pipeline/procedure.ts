@@ -7,6 +7,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Context as KoaContext } from 'koa';
 import { deferInputError, type RequestState } from '../../../core/context.js';
+import { answerJson } from '../../../core/cursors.js';
 import { type ApiError, toProblem } from '../../../core/problems.js';
 import { toApiError } from '../../../core/trpc.js';
 import { readIfNoneMatch, versionedOutcome } from '../conditional.js';
@@ -102,7 +103,7 @@ export function procedureStep(
         : undefined;
       const data = await callProcedure(entry, state, () => input);
       const status = operation.successStatus;
-      const answer = status === 204 ? '' : (JSON.stringify(data) ?? '');
+      const answer = status === 204 ? '' : answerJson(data);
       const outcome = { status, contentType: 'application/json', body: answer, headers: {} };
       return entry.meta.versioned ? versionedOutcome(entry.meta, data, outcome, ifNoneMatch) : outcome;
     } catch (cause) {
