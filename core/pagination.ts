@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CursorCodec, type Page, toPage } from './cursors.js';
 
 /**
  * `limit` and `cursor`, the query parameters of every list endpoint. Typed as what a tRPC caller
@@ -35,4 +36,73 @@ export function single<T extends z.ZodType>(item: T, id: string) {
   const made = singles.get(item) ?? z.object({ data: item }).meta({ id });
   singles.set(item, made);
   return made as z.ZodObject<{ data: T }>;
+}
+
+/**
+ * A page whose records PostgreSQL wrote as JSON text (db/listQueries.ts jsonRows): its answer is
+ * their text joined (`json`, what the /v1 pipeline writes), and no record is parsed or serialized in
+ * Node. Read as a Page (`data`, or JSON.stringify through toJSON, as tRPC does), its records are
+ * parsed then: the same values, and the same text.
+ */
+export class JsonPage<T> implements Page<T> {
+  constructor(
+    private readonly records: readonly string[],
+    readonly next_cursor: string | null,
+    readonly has_more: boolean,
+  ) {}
+
+  get data(): T[] {
+    return JSON.parse(`[${this.records.join(',')}]`) as T[];
+  }
+
+  toJSON(): Page<T> {
+    return { data: this.data, next_cursor: this.next_cursor, has_more: this.has_more };
+  }
+
+  /** The page as JSON.stringify writes it. */
+  get json(): string {
+    return `{"data":[${this.records.join(',')}],"next_cursor":${JSON.stringify(this.next_cursor)},"has_more":${this.has_more}}`;
+  }
+}
+
+/** `{ data: record }` (`single`) of a record PostgreSQL wrote as JSON text: as JsonPage, for one record. */
+export class JsonRecord<T> {
+  constructor(private readonly record: string) {}
+
+  get data(): T {
+    return JSON.parse(this.record) as T;
+  }
+
+  toJSON(): { data: T } {
+    return { data: this.data };
+  }
+
+  /** The answer as JSON.stringify writes it. */
+  get json(): string {
+    return `{"data":${this.record}}`;
+  }
+}
+
+/** A procedure's answer as JSON text: a JsonPage's or JsonRecord's own, anything else JSON.stringify's ('' for nothing). */
+export function answerJson(answer: unknown): string {
+  return answer instanceof JsonPage || answer instanceof JsonRecord ? answer.json : (JSON.stringify(answer) ?? '');
+}
+
+/**
+ * toPage for rows of one `json` column, each a record's JSON text: the cursor is `keyOf` the last
+ * record, the only one parsed.
+ */
+export function toJsonPage<T>(
+  rows: { json: string }[],
+  limit: number,
+  cursors: CursorCodec,
+  list: string,
+  keyOf: (record: T) => (string | number)[],
+): JsonPage<T> {
+  const page = toPage(rows, limit, cursors, list, (row) => keyOf(JSON.parse(row.json) as T));
+  return new JsonPage<T>(
+    page.data.map((row) => row.json),
+    page.next_cursor,
+    page.has_more,
+  );
 }

@@ -13,8 +13,8 @@ import {
 import type { EntityManager } from '../db/orm.js';
 import { TenantReader } from '../db/tenantReader.js';
 import type { Credential, Services } from './context.js';
-import { cursorListKey, type JsonPage, type ListFilterValues, type Page, toJsonPage, toPage } from './cursors.js';
-import { listEnvelope, pageQuery, single } from './pagination.js';
+import { cursorListKey, type ListFilterValues, type Page, toPage } from './cursors.js';
+import { type JsonPage, JsonRecord, listEnvelope, pageQuery, single, toJsonPage } from './pagination.js';
 import { ApiError } from './problems.js';
 import type { Scope } from './scopes.js';
 import { scoped, withoutOutputCheck } from './trpc.js';
@@ -253,8 +253,8 @@ export interface ReadableResource<S extends z.ZodObject, F extends ListFilters =
  * problem codes their kind implies, server/openapi/document.ts): `router(readProcedures({ … }))`, or spread
  * beside further procedures. The rows are read as plain rows that already are the read records
  * (recordColumns): no entity is built, and they are not parsed again on the way out
- * (withoutOutputCheck); a list of records PostgreSQL can write as JSON (writtenAsJson) reads each
- * row as its JSON text (JsonPage).
+ * (withoutOutputCheck); a record PostgreSQL can write as JSON (writtenAsJson) is read as its JSON
+ * text, a page of them as theirs (JsonRecord, JsonPage).
  */
 export function readProcedures<S extends z.ZodObject, F extends ListFilters = Record<never, ListFilter>>(
   resource: ReadableResource<S, F>,
@@ -287,6 +287,7 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
     });
   type Row = z.input<S> & { id: string; created_at: string };
   const byId = recordById<Row>(table, columns);
+  const jsonById = recordById<{ json: string }>(table, columns, true);
   // Cast once: TypeScript cannot resolve zod's optional-key mapping of `{ data: S }` for a generic S.
   const response = single(schema, `${name}Response`) as unknown as z.ZodType<
     { data: z.output<S> },
@@ -340,9 +341,15 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
         .input(idParam)
         .output(response)
         .query(async ({ ctx, input }) => {
-          const found = await tenantReader(ctx).one(byId, { id: input.id });
-          if (!found) throw new ApiError('not_found', { detail: `No record with id ${input.id}.` });
-          return { data: found };
+          const reader = tenantReader(ctx);
+          if (json) {
+            const found = await reader.one(jsonById, { id: input.id });
+            if (found) return new JsonRecord<Row>(found.json);
+          } else {
+            const found = await reader.one(byId, { id: input.id });
+            if (found) return { data: found };
+          }
+          throw new ApiError('not_found', { detail: `No record with id ${input.id}.` });
         }),
     ),
   };

@@ -73,7 +73,7 @@ export interface PageParts<V extends object> {
  * `json` column a row: node-postgres then reads one field a row instead of one a column, and no
  * record is parsed or serialized in Node (core/cursors.ts JsonPage). For records of text, uuid,
  * boolean, integer and formatted date columns, and arrays of these, it is the text JSON.stringify
- * writes of the row node-postgres reads (tests/http/listPages.json.test.ts); not for a float (float8's
+ * writes of the row node-postgres reads (tests/http/records.json.test.ts); not for a float (float8's
  * text is not JavaScript's: 1e-05, NaN), a bigint or numeric (node-postgres reads text), json or jsonb.
  */
 function jsonRows(page: RawSql, json: boolean | undefined): RawSql {
@@ -309,9 +309,9 @@ export function filteredPageStatements(
   });
 }
 
-/** One record of `table` by id, `columns` its select list. */
-export function recordById<R>(table: TenantTable, columns: string): Statement<{ id: string }, R> {
-  return tenantStatement<{ id: string }, R>(
-    (v) => sql`select ${sql.raw(columns)} from ${sql.raw(table)} where id = ${v.id}`,
+/** One record of `table` by id, `columns` its select list; with `json`, as its JSON text (see jsonRows). */
+export function recordById<R>(table: TenantTable, columns: string, json?: boolean): Statement<{ id: string }, R> {
+  return tenantStatement<{ id: string }, R>((v) =>
+    jsonRows(sql`select ${sql.raw(columns)} from ${sql.raw(table)} where id = ${v.id}`, json),
   );
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { answerJson, CursorCodec, toJsonPage, toPage } from '../../core/cursors.js';
+import { CursorCodec, toPage } from '../../core/cursors.js';
+import { answerJson, JsonRecord, toJsonPage } from '../../core/pagination.js';
 
 // Cursor encoding (core/cursors.ts, decisions §1): pure, no server. Lists over HTTP use it in
 // tests/workplace/workplace.pagination.test.ts.
@@ -132,7 +133,7 @@ describe('toPage', () => {
   });
 });
 
-describe('toJsonPage', () => {
+describe('answers written by PostgreSQL (toJsonPage, JsonRecord)', () => {
   const records = [
     { n: 1, s: 'a "b"\n' },
     { n: 2, s: null },
@@ -152,6 +153,16 @@ describe('toJsonPage', () => {
       expect([page.next_cursor, page.has_more]).toEqual([plain.next_cursor, plain.has_more]);
     }
     expect(toJsonPage([], 3, codec, 'numbers', keyOf).json).toBe('{"data":[],"next_cursor":null,"has_more":false}');
+  });
+
+  test('a record written as JSON: `{ data }`, parsed only when read', () => {
+    for (const record of records) {
+      const answer = new JsonRecord(JSON.stringify(record));
+      expect(answer.json).toBe(JSON.stringify({ data: record }));
+      expect(answerJson(answer)).toBe(JSON.stringify({ data: record }));
+      expect(JSON.stringify(answer)).toBe(JSON.stringify({ data: record }));
+      expect(answer.data).toEqual(record);
+    }
   });
 
   test('any other answer is JSON.stringify’s, nothing an empty text', () => {

@@ -7,7 +7,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Context as KoaContext } from 'koa';
 import { deferInputError, type RequestState } from '../../../core/context.js';
-import { answerJson } from '../../../core/cursors.js';
+import { answerJson } from '../../../core/pagination.js';
 import { type ApiError, toProblem } from '../../../core/problems.js';
 import { toApiError } from '../../../core/trpc.js';
 import { readIfNoneMatch, versionedOutcome } from '../conditional.js';

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { requestState, type Services } from '../../core/context.js';
-import { CursorCodec, JsonPage } from '../../core/cursors.js';
+import { CursorCodec } from '../../core/cursors.js';
+import { JsonPage, JsonRecord } from '../../core/pagination.js';
 import { recordColumns, tenantReader } from '../../core/records.js';
-import { pageStatements, pageValues, type TenantTable } from '../../db/listQueries.js';
+import { pageStatements, pageValues, recordById, type TenantTable } from '../../db/listQueries.js';
 import { employeeSchema } from '../../routers/employees/employee.record.js';
 import { appRouter } from '../../routers/index.js';
 import { webhookEndpointSchema } from '../../routers/webhooks/webhookEndpoint.record.js';
@@ -13,10 +14,11 @@ import { hire } from '../support/employees.js';
 import { type TestTenant, useTestServer } from '../support/harness.js';
 import { resources } from '../workplace/fixtures.js';
 
-// A list page PostgreSQL writes as JSON (db/listQueries.ts jsonRows, core/cursors.ts JsonPage) is
-// byte for byte the page JSON.stringify writes of the rows node-postgres reads with the record's
-// columns, whatever the text holds (quotes, backslashes, control characters, line separators,
-// characters beyond the BMP, empty), with nulls, booleans, integers, dates, instants and arrays.
+// A list page or a record PostgreSQL writes as JSON (db/listQueries.ts jsonRows, core/pagination.ts
+// JsonPage and JsonRecord) is byte for byte the answer JSON.stringify writes of the rows
+// node-postgres reads with the record's columns, whatever the text holds (quotes, backslashes,
+// control characters, line separators, characters beyond the BMP, empty), with nulls, booleans,
+// integers, dates, instants and arrays.
 
 const h = useTestServer();
 let t: TestTenant;
@@ -161,7 +163,27 @@ describe('a list page written by PostgreSQL is the page JSON.stringify writes', 
     );
   });
 
-  test('the employees list answers a page PostgreSQL wrote, its records parsed only when read', async () => {
+  test.each(LISTS)('$path/{id}: every record, and its ETag when it has a version', async ({ path, table, schema }) => {
+    const columns = recordColumns(schema);
+    const reader = tenantReader({ em: h.orm.em.fork(), credential: { tenantId: t.tenant.id } });
+    const { rows } = await expectedPage(table, columns, 100);
+    for (const { id } of rows) {
+      const record = await reader.one(recordById(table, columns), { id });
+      const res = await h.raw.as(key, `/v1${path}/${id}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(JSON.stringify({ data: record }));
+      const version = (record as { version?: number }).version;
+      expect(res.headers.get('etag')).toBe(version === undefined ? null : `"${version}"`);
+    }
+    const trpc = await h.raw.as(
+      key,
+      `/trpc/${path.slice(1).replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}.get?input=${encodeURIComponent(JSON.stringify({ id: rows[0].id }))}`,
+    );
+    const record = await reader.one(recordById(table, columns), { id: rows[0].id });
+    expect(await trpc.text()).toBe(JSON.stringify({ result: { data: { data: record } } }));
+  });
+
+  test('the employees list and get answer what PostgreSQL wrote, their records parsed only when read', async () => {
     const table = procedureTable(appRouter);
     const entry = table.byPath.get('employees.list');
     if (!entry) throw new Error('no employees.list');
@@ -181,5 +203,10 @@ describe('a list page written by PostgreSQL is the page JSON.stringify writes', 
     expect(page).toBeInstanceOf(JsonPage);
     const expected = await expectedPage('employees', recordColumns(employeeSchema), 3);
     expect((page as JsonPage<unknown>).data).toEqual(expected.rows);
+    const get = table.byPath.get('employees.get');
+    if (!get) throw new Error('no employees.get');
+    const one = await callProcedure(get, state, () => ({ id: expected.rows[0].id }));
+    expect(one).toBeInstanceOf(JsonRecord);
+    expect((one as JsonRecord<unknown>).data).toEqual(expected.rows[0]);
   });
 });
