@@ -30,10 +30,12 @@ node_modules/.installed: package.json package-lock.json | $(NODE_DEP)
 	npm ci --no-audit --no-fund
 	touch $@
 
-## The service compiled to plain JavaScript in dist/ (tsconfig.build.json), what bin/wfm, `make run`
-## and the tests run. tsc -b rebuilds only what changed since dist/.tsbuildinfo (0.1 s when nothing did).
+## The service compiled to plain JavaScript in dist/ (tsconfig.build.json), and bundled from it in
+## dist/bundle/ (esbuild), what bin/wfm, `make run` and the tests' server processes run; the tests
+## in the suite's own process run dist/. bin/wfm's own rebuild check: tsc -b rebuilds only what changed
+## since dist/.tsbuildinfo, the bundle only after it (0.1 s when nothing changed).
 build: node_modules/.installed
-	$(BIN)/tsc -b tsconfig.build.json
+	bin/wfm --build
 
 install: node_modules/.installed build
 

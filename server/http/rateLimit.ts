@@ -2,21 +2,25 @@
  * Rate limits (decisions §5): the per-credential, per-IP and token-endpoint budgets on
  * rate-limiter-flexible (memory, Redis or PostgreSQL), with a memory fallback when the store fails.
  */
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import {
-  type IRateLimiterOptions,
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import type * as Flexible from 'rate-limiter-flexible';
 import { ApiError } from '../../core/problems.js';
 import { openPgPool } from '../../db/orm.js';
 import type { Env } from '../main/env.js';
 
-type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterPostgres;
+// The memory limiter and its answer from their own modules, and the shared stores' limiters and the
+// Redis client only when RATE_LIMIT_STORE names one: the package's index loads every store's limiter,
+// and with ioredis that was 74 modules at every start (docs/decisions.md, "What a process loads").
+// Required, not imported, so that the index and these share one RateLimiterRes (`instanceof` below).
+const require = createRequire(import.meta.url);
+const RateLimiterMemory: typeof Flexible.RateLimiterMemory = require('rate-limiter-flexible/lib/RateLimiterMemory.js');
+const RateLimiterRes: typeof Flexible.RateLimiterRes = require('rate-limiter-flexible/lib/RateLimiterRes.js');
+const sharedStores = () => require('rate-limiter-flexible') as typeof Flexible;
+
+type Limiter = Flexible.RateLimiterMemory | Flexible.RateLimiterRedis | Flexible.RateLimiterPostgres;
+type IRateLimiterOptions = Flexible.IRateLimiterOptions;
 
 /**
  * credential: per API key / OAuth client; anonymous: per client IP; token: the token endpoint per
@@ -73,6 +77,8 @@ export class RateLimits {
     const insurance = (o: IRateLimiterOptions) => ({ insuranceLimiter: new RateLimiterMemory(o) });
     if (env.RATE_LIMIT_STORE === 'redis') {
       const timeout = env.RATE_LIMIT_STORE_TIMEOUT_MS;
+      const { Redis } = require('ioredis') as typeof import('ioredis');
+      const { RateLimiterRedis } = sharedStores();
       const redis = new Redis(env.REDIS_URL, {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
@@ -93,6 +99,7 @@ export class RateLimits {
     }
     if (env.RATE_LIMIT_STORE === 'postgres') {
       if (!env.DATABASE_URL) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
+      const { RateLimiterPostgres } = sharedStores();
       const pool = openPgPool({ ...env, DATABASE_URL: env.DATABASE_URL }, 5);
       // rate-limiter-flexible names its statements, and a named (prepared) statement lives on a
       // server session, which a transaction pooler does not keep for a client: PgBouncer then
@@ -214,7 +221,7 @@ function tokenFailureKeys(ip: string, clientId: string): string[] {
   return [`ip:${ip}`, `client:${clientId}@${ip}`];
 }
 
-function toQuota(limit: number, res: RateLimiterRes): Quota {
+function toQuota(limit: number, res: Flexible.RateLimiterRes): Quota {
   return {
     limit,
     remaining: Math.max(0, res.remainingPoints),

@@ -5,14 +5,15 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vitest/config';
 
 /**
- * The suite runs the compiled service (dist/), what `bin/wfm` and a deployment run, not the
- * TypeScript sources: what is tested is what ships. Loaded by vitest.config.ts, in vitest's main
- * process only.
+ * The suite runs the compiled service, not the TypeScript sources: in its own process dist/, the
+ * modules the bundle that `bin/wfm` and a deployment run is built from, and in the server processes
+ * it starts the bundle itself (tests/support/processes.ts). Loaded by vitest.config.ts, in vitest's
+ * main process only.
  */
 
 const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dist = path.join(root, 'dist');
-const tsc = path.join(root, 'node_modules/typescript/lib/tsc.js');
+const wfm = path.join(root, 'bin/wfm');
 
 /** A source of the service (server/, routers/, core/, db/) and the module compiled from it. */
 const SOURCE = new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/((?:server|routers|core|db)/.+)\\.ts$`);
@@ -24,16 +25,23 @@ export function compiledPathOf(file: string): string | undefined {
 }
 
 /**
- * `tsc -b tsconfig.build.json`, as `make install` runs it: compiles what changed since the last
- * build into dist/ (about 0.1 s when nothing did, 2 s when something did). Throws with tsc's output
- * when the sources do not compile.
+ * `bin/wfm --build`, as `make install` runs it: compiles what changed since the last build into
+ * dist/ (tsc -b: about 0.1 s when nothing did, 2 s when something did), then bundles dist/ into
+ * dist/bundle/, what bin/wfm and the server processes the tests start run (about 1 s, only after a
+ * change). Throws with the build's output when the sources do not compile or bundle.
  */
 function buildService(): void {
   try {
-    execFileSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+    execFileSync(wfm, ['--build'], {
+      cwd: root,
+      // bin/wfm runs the `node` on PATH: this one.
+      env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}` },
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`The build of the service (tsc -b tsconfig.build.json) failed:\n${stdout}${stderr}`);
+    throw new Error(`The build of the service (bin/wfm --build) failed:\n${stdout}${stderr}`);
   }
 }
 

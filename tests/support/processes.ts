@@ -8,11 +8,12 @@ import { expect, inject } from 'vitest';
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /**
- * The compiled CLI (`node dist/server/main/cli.js`, what bin/wfm runs), for child processes run with the
- * suite's own Node (not the machine's older one). The suite builds dist/ before it starts
+ * The CLI as it ships (`node dist/bundle/cli.js`, the bundle bin/wfm runs), for child processes run
+ * with the suite's own Node (not the machine's older one): every server, worker and command the
+ * tests start as a process runs it. The suite builds dist/ and the bundle before it starts
  * (tests/support/compiled.ts).
  */
-export const cli = path.join(root, 'dist/server/main/cli.js');
+export const cli = path.join(root, 'dist/bundle/cli.js');
 
 /**
  * The environment for child processes: the suite's own Node first on PATH (so `#!/usr/bin/env node`
@@ -82,7 +83,7 @@ export function run(command: string, args: string[], env: Record<string, string>
   return collect(command, args, childEnv(env));
 }
 
-/** `node dist/server/main/cli.js …` (what bin/wfm execs) with the suite's Node, in the child environment of `env`. */
+/** `node dist/bundle/cli.js …` (what bin/wfm execs) with the suite's Node, in the child environment of `env`. */
 export function nodeWfm(args: string[], env: Record<string, string> = {}): Promise<Result> {
   return run(process.execPath, [cli, ...args], env);
 }
