@@ -6,7 +6,8 @@ import { useFreshDatabase } from '../support/database.js';
 import { nodeWfm, onlyJsonObject, root, run } from '../support/processes.js';
 
 // The admin CLI as a user runs it (decisions §13): bin/wfm (what `npm run wfm` runs), and
-// `node dist/server/main/cli.js` as a process manager of the multi-node deployment does.
+// `node dist/bundle/cli.js` as a process manager of the multi-node deployment does. The names of
+// the migrations the bundle applies are the sources' (esbuild renames only a clash).
 const wfm = (args: string[], env: Record<string, string> = {}) => run(path.join(root, 'bin/wfm'), args, env);
 
 describe('wfm migrate --json', () => {

@@ -27,7 +27,7 @@ async function wfm(): Promise<string> {
 }
 
 test('bin/wfm rebuilds after a change in any folder the build compiles, not only server/', async () => {
-  for (const file of ['bin/wfm', 'tsconfig.json', 'tsconfig.build.json']) {
+  for (const file of ['bin/wfm', 'bin/bundle.ts', 'tsconfig.json', 'tsconfig.build.json']) {
     cpSync(path.join(root, file), path.join(checkout, file));
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(checkout, 'node_modules'));
