@@ -286,8 +286,10 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
       }
     });
   type Row = z.input<S> & { id: string; created_at: string };
-  const byId = recordById<Row>(table, columns);
-  const jsonById = recordById<{ json: string }>(table, columns, true);
+  // One statement a resource: the record as PostgreSQL writes its JSON where it can (json), else the row.
+  const byId = json
+    ? { json: recordById<{ json: string }>(table, columns, true) }
+    : { row: recordById<Row>(table, columns) };
   // Cast once: TypeScript cannot resolve zod's optional-key mapping of `{ data: S }` for a generic S.
   const response = single(schema, `${name}Response`) as unknown as z.ZodType<
     { data: z.output<S> },
@@ -342,11 +344,11 @@ export function readProcedures<S extends z.ZodObject, F extends ListFilters = Re
         .output(response)
         .query(async ({ ctx, input }) => {
           const reader = tenantReader(ctx);
-          if (json) {
-            const found = await reader.one(jsonById, { id: input.id });
+          if (byId.json) {
+            const found = await reader.one(byId.json, { id: input.id });
             if (found) return new JsonRecord<Row>(found.json);
           } else {
-            const found = await reader.one(byId, { id: input.id });
+            const found = await reader.one(byId.row, { id: input.id });
             if (found) return { data: found };
           }
           throw new ApiError('not_found', { detail: `No record with id ${input.id}.` });

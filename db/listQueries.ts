@@ -299,7 +299,7 @@ export function filteredPageStatements(
   if (entries.length > MAX_FILTERS) throw new Error(`A list takes at most ${MAX_FILTERS} filters`);
   const taken = entries.find(([name]) => PAGE_VALUE_NAMES.includes(name));
   if (taken) throw new Error(`A filter may not be named ${taken[0]}: a page's own value has that name`);
-  return Array.from({ length: 2 ** entries.length }, (_, mask) => {
+  return builtOnFirstRead(2 ** entries.length, (mask) => {
     const given = entries.filter((_, bit) => mask & (1 << bit));
     if (given.some(([, filter]) => filter.range)) return windowPageStatements(table, columns, given, json);
     return pageStatements<Record<string, unknown>>(table, columns, {
@@ -307,6 +307,27 @@ export function filteredPageStatements(
       json,
     });
   });
+}
+
+/**
+ * `length` values, each built by `build` when first read and kept: the pages of a list's filter
+ * combinations (up to 2^MAX_FILTERS pairs a list) were a tenth of a start's CPU, built for
+ * combinations most processes are never asked for.
+ */
+export function builtOnFirstRead<T>(length: number, build: (index: number) => T): readonly T[] {
+  const values: T[] = [];
+  for (let index = 0; index < length; index++) {
+    Object.defineProperty(values, index, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const value = build(index);
+        Object.defineProperty(values, index, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  return values;
 }
 
 /** One record of `table` by id, `columns` its select list; with `json`, as its JSON text (see jsonRows). */

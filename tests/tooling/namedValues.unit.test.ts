@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { columnEquals, dateBound, filteredPageStatements, pageValues } from '../../db/listQueries.js';
+import { builtOnFirstRead, columnEquals, dateBound, filteredPageStatements, pageValues } from '../../db/listQueries.js';
 import { sql, statement } from '../../db/namedValues.js';
 import { compileTenantStatement } from '../../db/tenantReader.js';
 import { root } from '../support/processes.js';
@@ -98,6 +98,28 @@ describe('list pages', () => {
 // Issue 35 item 2: the employees, leave and events features and the list queries write every
 // statement with named values. A `?` placeholder in their SQL text, or a value list handed to a
 // reader, is a value known only by its place.
+describe('builtOnFirstRead (the pages of a list, built when first asked for)', () => {
+  test('builds a value only when it is read, once, and reads like an array', () => {
+    const built: number[] = [];
+    const squares = builtOnFirstRead(4, (index) => {
+      built.push(index);
+      return { square: index * index };
+    });
+    expect(squares).toHaveLength(4);
+    expect(built).toEqual([]);
+    expect(squares[2].square).toBe(4);
+    expect(squares[2]).toBe(squares[2]);
+    expect(built).toEqual([2]);
+    expect([...squares.entries()].map(([index, value]) => [index, value.square])).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 4],
+      [3, 9],
+    ]);
+    expect(built).toEqual([2, 0, 1, 3]);
+  });
+});
+
 describe('the statements of employees, leave, events and the lists take named values', () => {
   const FEATURES = ['routers/employees', 'routers/leave', 'routers/events'];
   const files = [
