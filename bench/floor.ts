@@ -19,6 +19,12 @@ const PORT = 3903;
 /** The issue's judging: 5 s × 3 alternating rounds, 16 connections (BENCH_FLOOR_* shorten it). */
 const DURATION_S = Number(process.env.BENCH_FLOOR_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_FLOOR_ROUNDS ?? 3);
+/**
+ * The hires as the floor's README measures them (10 s × 5): a commit's fsync and autovacuum move a
+ * 5 s round of hires by a third, floor against floor (medians 0.83-1.34 in 5 s × 3).
+ */
+const HIRE_DURATION_S = Number(process.env.BENCH_FLOOR_HIRE_DURATION_S ?? 10);
+const HIRE_ROUNDS = Number(process.env.BENCH_FLOOR_HIRE_ROUNDS ?? 5);
 const CONNECTIONS = 16;
 /** The service's LOG_LEVEL in the compare: its default, as the issue's figures were judged. */
 export const COMPARE_LOG_LEVEL = 'info';
@@ -51,7 +57,14 @@ export interface FloorRow {
 
 export interface FloorCompare {
   size: number;
-  settings: { duration_s: number; rounds: number; connections: number; service_log_level: string };
+  settings: {
+    duration_s: number;
+    rounds: number;
+    hire_duration_s: number;
+    hire_rounds: number;
+    connections: number;
+    service_log_level: string;
+  };
   rows: FloorRow[];
   service_peak_rss_mb: number;
   floor_peak_rss_mb: number;
@@ -130,25 +143,32 @@ export async function compareWithFloor(
 ): Promise<FloorCompare> {
   const floor = floorScript(['floor-server.mjs', '--port', String(PORT), '--db', fixture.url]);
   const floorUrl = `http://127.0.0.1:${PORT}`;
-  const out = path.join(WORK_DIR, `compare-${size}.json`);
-  try {
-    await waitHealthy(floorUrl, floor);
+  /** bench.mjs --compare of `scenarios`, service first, then floor, flipped each round; its results. */
+  const compare = async (scenarios: string, duration: number, rounds: number) => {
+    const out = path.join(WORK_DIR, `compare-${size}-${scenarios.replaceAll(',', '-')}.json`);
     const bench = spawn(
       process.execPath,
       [
         'bench.mjs',
         ...['--target', service.url, '--key', service.key, '--actor', service.actor, '--label', 'service'],
         ...['--compare', floorUrl, '--key2', fixture.key, '--actor2', fixture.actor, '--label2', 'floor'],
-        ...['--duration', String(DURATION_S), '--rounds', String(ROUNDS), '--connections', String(CONNECTIONS)],
-        ...['--out', out],
+        ...['--duration', String(duration), '--rounds', String(rounds), '--connections', String(CONNECTIONS)],
+        ...['--scenarios', scenarios, '--out', out],
       ],
       // Its table goes to stderr beside the rest of the progress: make bench's stdout is its own table.
       { cwd: WORK_DIR, stdio: ['ignore', 2, 'inherit'] },
     );
     await exited(bench, 'bench.mjs');
+    return (JSON.parse(readFileSync(out, 'utf8')) as BenchOutput).results;
+  };
+  try {
+    await waitHealthy(floorUrl, floor);
+    const results = {
+      ...(await compare('first,deep,get', DURATION_S, ROUNDS)),
+      ...(await compare('post', HIRE_DURATION_S, HIRE_ROUNDS)),
+    };
     const servicePeak = rssMb(service.pid).peak;
     const floorPeak = rssMb(floor.pid as number).peak;
-    const { results } = JSON.parse(readFileSync(out, 'utf8')) as BenchOutput;
     const rows = Object.entries(FLOOR_SCENARIOS).flatMap(([name, scenario]) => {
       const result = results[name];
       if (!result) return [];
@@ -169,6 +189,8 @@ export async function compareWithFloor(
       settings: {
         duration_s: DURATION_S,
         rounds: ROUNDS,
+        hire_duration_s: HIRE_DURATION_S,
+        hire_rounds: HIRE_ROUNDS,
         connections: CONNECTIONS,
         service_log_level: COMPARE_LOG_LEVEL,
       },

@@ -13,8 +13,8 @@
  *    a cost is taken round by round against the reference's run of the same round.
  * 2. The floor compare: the service restarted on its migrated database (start-up timed, then
  *    warmed with reads; its default LOG_LEVEL) and the floor on its own database, judged by the
- *    floor's bench.mjs (list first, list deep, get, hire; 5 s × 3 rounds, the order flipped each
- *    round), then both processes' peak RSS. Its hires come after every other scenario of the size,
+ *    floor's bench.mjs (list first, list deep, get: 5 s × 3 rounds, the order flipped each round;
+ *    then the hire, 10 s × 5 as the floor's README advises for POST), then both processes' peak RSS. Its hires come after every other scenario of the size,
  *    so they change no other scenario's data.
  * Prints the tables and writes bench/results.json.
  *
@@ -627,7 +627,8 @@ async function main(): Promise<void> {
   if (floors.length) {
     const f = floors[0].settings;
     process.stdout.write(
-      `÷ floor: ../shared/perf-floor's bench.mjs, ${f.connections} connections, ${f.duration_s} s × ${f.rounds} round(s) ` +
+      `÷ floor: ../shared/perf-floor's bench.mjs, ${f.connections} connections, ${f.duration_s} s × ${f.rounds} round(s), ` +
+        `hires ${f.hire_duration_s} s × ${f.hire_rounds} as its README advises ` +
         `(medians; ratio = service ÷ floor), service on one tenant, LOG_LEVEL=${f.service_log_level}\n\n${floorTable(floors)}\n\n`,
     );
   } else if (skipped && selected(FLOOR_SCENARIO)) {
