@@ -46,13 +46,19 @@ async function hireAndTime(e: Subscriber, r: Receiver): Promise<number> {
 
 const open = (r: Receiver) => r.received.filter((q) => !q.res.writableEnded).length;
 
+/**
+ * From a hire's start to its delivery's arrival: usually a few hundred milliseconds, the poll a
+ * minute away. Not tighter: on a loaded 2-core machine a hire alone has taken a second.
+ */
+const PROMPT_MS = 3000;
+
 describe('first attempts start at the commit, not at the next poll', () => {
-  test('with WEBHOOK_INTERVAL_MS at a minute, each hire reaches the receiver within a second', async () => {
+  test('with WEBHOOK_INTERVAL_MS at a minute, each hire reaches the receiver within seconds', async () => {
     const r = await receiver();
     const e = await endpoint(r);
     const delays: number[] = [];
     for (let i = 0; i < 5; i++) delays.push(await hireAndTime(e, r));
-    for (const delay of delays) expect(delay).toBeLessThan(1000);
+    for (const delay of delays) expect(delay).toBeLessThan(PROMPT_MS);
     expect(r.received).toHaveLength(5);
   });
 
@@ -120,8 +126,8 @@ describe('a receiver that never answers holds no other endpoint back', () => {
     // Still hanging while the healthy one was delivered, and still only 4 of them.
     expect(open(hanging)).toBe(4);
     expect(hanging.received).toHaveLength(4);
-    expect(delay).toBeLessThan(1000);
-    expect(delay).toBeLessThan(baseline + 500);
+    expect(delay).toBeLessThan(PROMPT_MS);
+    expect(delay).toBeLessThan(baseline + 1000);
     const [queued] = await sql<{ n: number }>(
       h,
       `select count(*)::int as n from webhook_deliveries where endpoint_id = ? and status = 'pending'`,

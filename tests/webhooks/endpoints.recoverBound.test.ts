@@ -97,8 +97,9 @@ describe('recover is bounded', () => {
     const started = performance.now();
     const first = await json<Recovered>(await recover(new Date(Date.now() - 3_600_000).toISOString()), 202);
     const took = performance.now() - started;
-    // A correctness bound (the review's 100,000 events held the endpoint's lock 5.5 s), not a benchmark.
-    expect(took).toBeLessThan(2000);
+    // A correctness bound (the review's 100,000 events held the endpoint's lock 5.5 s), not a
+    // benchmark: a batch takes well under a second, and a loaded 2-core machine has taken two.
+    expect(took).toBeLessThan(4000);
     expect(first.data.requeued).toBe(BATCH);
     expect(first.data.has_more).toBe(true);
     // next_since is the time of the oldest event not requeued.
