@@ -20,6 +20,8 @@ export interface Received {
   at: number;
   /** The connection's request, for a receiver that holds it open. */
   res: ServerResponse;
+  /** The sender's port: which process sent it (tcpPortsOf). */
+  remotePort: number;
   /** Settles when the response is over: true if it was written whole, false if the client went first. */
   answered: Promise<boolean>;
 }
@@ -59,6 +61,7 @@ async function startReceiver(inspect: (request: Received) => void, path = '/hook
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
         res,
+        remotePort: req.socket.remotePort as number,
         answered: new Promise((resolve) => res.once('close', () => resolve(res.writableFinished))),
       };
       inspect(request);
