@@ -9,8 +9,9 @@
  *    rounds). A scenario with a reference (a filtered list, the page in the middle, the /trpc list)
  *    gives its cost against it: the reference's req/s ÷ its req/s, and its p99 ÷ the reference's
  *    (goal for a filter: at most 1.5). The reference is the unfiltered first page of the same list,
- *    measured in every round; the filtered scenarios run in the first round only (time budget), and
- *    a cost is taken round by round against the reference's run of the same round.
+ *    measured in every round; the filtered scenarios run in the first round only (time budget), but
+ *    the date windows in every round, and a cost is taken round by round against the reference's
+ *    run of the same round (the median of those).
  * 2. The floor compare: the service restarted on its migrated database (start-up timed, then
  *    warmed with reads; its default LOG_LEVEL) and the floor on its own database, judged by the
  *    floor's bench.mjs (list first, list deep, get: 5 s × 3 rounds, the order flipped each round;
@@ -210,14 +211,14 @@ function scenarios(fixture: Fixture, service: string, token: string): Scenario[]
     '{the employee with the most}': fixture.leaveEmployeeId,
     '{sick leave}': fixture.sickLeaveTypeId,
   };
-  const filtered = (list: 'employees' | 'leave-requests', query: string, what: string) => {
+  const filtered = (list: 'employees' | 'leave-requests', query: string, what: string, everyRound = false) => {
     const limit = list === 'employees' ? 50 : 100;
     const sent = query.replace(/\{[^}]+\}/g, (placeholder) => encodeURIComponent(values[placeholder]));
     return get(
       `GET /v1/${list}?${query}&limit=${limit} (filtered: ${what})`,
       `/v1/${list}?${sent}&limit=${limit}`,
       list === 'employees' ? FIRST_PAGE : LEAVE_FIRST_PAGE,
-      false,
+      everyRound,
     );
   };
   const department = `department=${encodeURIComponent(fixture.department)}`;
@@ -245,8 +246,10 @@ function scenarios(fixture: Fixture, service: string, token: string): Scenario[]
     filtered('employees', `employment_type=${fixture.employmentType}`, 'a tenth'),
     filtered('employees', 'manager_id={a manager}', '199 reports'),
     filtered('employees', 'email={an e-mail in capitals}', 'one'),
-    filtered('leave-requests', 'from=1900-01-01&to=9999-12-31', 'wide window, every request'),
-    filtered('leave-requests', WEEK, 'a week'),
+    // The date windows in every round (issue 36 judges them at 1.5 × the page): one round moved a
+    // week's cost by about ±0.15 from one run to the next.
+    filtered('leave-requests', 'from=1900-01-01&to=9999-12-31', 'wide window, every request', true),
+    filtered('leave-requests', WEEK, 'a week', true),
     filtered('leave-requests', 'status=pending', 'a tenth'),
     filtered('leave-requests', 'employee_id={the employee with the most}', 'one employee'),
     filtered('leave-requests', 'leave_type_id={sick leave}', 'a quarter'),
