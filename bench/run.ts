@@ -15,8 +15,9 @@
  * 2. The floor compare: the service restarted on its migrated database (start-up timed, then
  *    warmed with reads; its default LOG_LEVEL) and the floor on its own database, judged by the
  *    floor's bench.mjs (list first, list deep, get: 5 s × 3 rounds, the order flipped each round;
- *    then the hire, 10 s × 5 as the floor's README advises for POST), then both processes' peak RSS. Its hires come after every other scenario of the size,
- *    so they change no other scenario's data.
+ *    then the hire, 10 s × 5 as the floor's README advises for POST), then both processes' peak
+ *    RSS. Its hires come after every other scenario of the size, so they change no other
+ *    scenario's data.
  * Prints the tables and writes bench/results.json.
  *
  * Settings (environment): BENCH_SIZES (10000,1000000), BENCH_ROUNDS (3), BENCH_DURATION_S (5, per

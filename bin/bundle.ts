@@ -44,8 +44,8 @@ const HOUR_MS = 3_600_000;
 async function bundle(root: string): Promise<void> {
   const outdir = path.join(root, 'dist/bundle');
   mkdirSync(outdir, { recursive: true });
-  writeFileSync(path.join(root, 'dist/node-http.cjs'), "module.exports = process.getBuiltinModule('node:http');\n");
   const http = path.join(root, 'dist/node-http.cjs');
+  writeFileSync(http, "module.exports = process.getBuiltinModule('node:http');\n");
   const result = await build({
     absWorkingDir: root,
     entryPoints: ['dist/server/main/cli.js'],
